@@ -1,0 +1,52 @@
+// One file type's analyzer as the engine sees it: a parser that never throws, its rules, and the rule that
+// reports syntax errors. `analyzeText` is the whole single-file pipeline: parse once, run rules, score.
+import { buildReport, runRules } from './engine.ts';
+import type { EngineOptions, RuleRun } from './engine.ts';
+import type { FileType, Report as RuleReport, Rule, RuleMeta } from './rule.ts';
+import type { Suppression } from './suppressions.ts';
+import type { Report } from './types.ts';
+
+export interface Parsed<D> {
+  doc: D;
+  suppressions: Suppression[];
+  /** Problems the parser recovered from; each becomes a finding of `syntaxRule`. */
+  syntaxErrors: RuleReport[];
+}
+
+export interface FileAnalyzer<D> {
+  fileType: FileType;
+  parse(text: string): Parsed<D>;
+  /** Sorted by id. */
+  rules: readonly Rule<D>[];
+  syntaxRule: Rule<D>;
+}
+
+export interface FileAnalysis<D> {
+  parsed: Parsed<D>;
+  run: RuleRun;
+}
+
+/** Parses once and runs every rule; the syntax-error rule reports what the parser recovered from. */
+export function runAnalyzer<D>(analyzer: FileAnalyzer<D>, text: string, options: EngineOptions): FileAnalysis<D> {
+  const parsed = analyzer.parse(text);
+  const syntax: Rule<D> = {
+    meta: analyzer.syntaxRule.meta,
+    check: (_doc, report) => parsed.syntaxErrors.forEach(report),
+  };
+  const run = runRules(parsed.doc, [syntax, ...analyzer.rules], parsed.suppressions, options);
+  return { parsed, run };
+}
+
+export function analyzeText<D>(
+  analyzer: FileAnalyzer<D>,
+  text: string,
+  options: EngineOptions,
+  rulesetVersion: string,
+): Report {
+  const { run } = runAnalyzer(analyzer, text, options);
+  return buildReport(run.findings, run.suppressed, rulesetVersion);
+}
+
+export function metasOf(analyzer: FileAnalyzer<unknown>): RuleMeta[] {
+  return [analyzer.syntaxRule.meta, ...analyzer.rules.map((r) => r.meta)];
+}

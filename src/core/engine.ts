@@ -1,0 +1,140 @@
+// The engine: runs rules over a parsed document, turns their reports into findings, applies suppressions,
+// then scores. Pure: the same input always yields the same report.
+import { createHash } from 'node:crypto';
+import type { Report as RuleReport, Rule, RuleMeta } from './rule.ts';
+import { formatMessage } from './rule.ts';
+import { costFindings, countBySeverity, gradeFor, highestSeverity, SCORING_TABLE, SEVERITY_RANK } from './scoring.ts';
+import type { ScoringTable } from './scoring.ts';
+import { findSuppression } from './suppressions.ts';
+import type { Suppression } from './suppressions.ts';
+import type { Finding, Location, Report, SuppressedFinding } from './types.ts';
+
+export interface EngineOptions {
+  /** Base of `help_url`: the service's public URL; each finding links to `<base>/rules/<id>`. */
+  helpBaseUrl: string;
+  /** Opt-in rules to run, by id or name. */
+  enable?: readonly string[];
+  /** Rules not to run, by id or name. */
+  disable?: readonly string[];
+}
+
+export interface RuleRun {
+  findings: Finding[];
+  suppressed: SuppressedFinding[];
+  /** Rules that threw: a bug on our side, surfaced to tests instead of crashing the request. */
+  ruleErrors: string[];
+}
+
+function named(meta: RuleMeta, list: readonly string[] | undefined): boolean {
+  return list?.some((x) => x === meta.id || x === meta.name) ?? false;
+}
+
+export function isEnabled(meta: RuleMeta, options: Pick<EngineOptions, 'enable' | 'disable'>): boolean {
+  if (named(meta, options.disable)) return false;
+  return !meta.optIn || named(meta, options.enable);
+}
+
+export function toFinding(meta: RuleMeta, report: RuleReport, helpBaseUrl: string): Finding {
+  const location: Location = { ...report.range };
+  if (report.file !== undefined) location.file = report.file;
+  const finding: Finding = {
+    rule_id: meta.id,
+    rule_name: meta.name,
+    severity: meta.severity,
+    category: meta.category,
+    title: meta.title,
+    message: formatMessage(meta, report.messageId, report.data),
+    location,
+    remediation: meta.remediation,
+    help_url: `${helpBaseUrl.replace(/\/+$/, '')}/rules/${meta.id}`,
+    score_impact: 0,
+    equivalents: [...meta.equivalents],
+  };
+  if (meta.cwe) finding.cwe = [...meta.cwe];
+  return finding;
+}
+
+/** Runs every enabled rule once over the document and splits findings into reported and suppressed. */
+export function runRules<D>(
+  doc: D,
+  rules: readonly Rule<D>[],
+  suppressions: readonly Suppression[],
+  options: EngineOptions,
+): RuleRun {
+  const run: RuleRun = { findings: [], suppressed: [], ruleErrors: [] };
+  for (const rule of rules) {
+    if (!isEnabled(rule.meta, options)) continue;
+    const reports: RuleReport[] = [];
+    try {
+      rule.check(doc, (r) => reports.push(r));
+    } catch (err) {
+      run.ruleErrors.push(`${rule.meta.id}: ${err instanceof Error ? err.message : String(err)}`);
+      continue;
+    }
+    for (const r of reports) {
+      const finding = toFinding(rule.meta, r, options.helpBaseUrl);
+      const s = findSuppression(suppressions, rule.meta, r.range.start_line);
+      if (s) {
+        const suppression: SuppressedFinding['suppression'] = { kind: s.kind, pragma: s.pragma, line: s.line };
+        if (s.reason !== undefined) suppression.reason = s.reason;
+        run.suppressed.push({ ...finding, suppression });
+      } else {
+        run.findings.push(finding);
+      }
+    }
+  }
+  return run;
+}
+
+function byPosition(a: Finding, b: Finding): number {
+  return (
+    (a.location.file ?? '').localeCompare(b.location.file ?? '') ||
+    a.location.start_line - b.location.start_line ||
+    a.location.start_column - b.location.start_column ||
+    SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] ||
+    a.rule_id.localeCompare(b.rule_id) ||
+    a.message.localeCompare(b.message)
+  );
+}
+
+function bySeverity(a: Finding, b: Finding): number {
+  return SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] || byPosition(a, b);
+}
+
+/**
+ * Scores findings and assembles the report. Costing walks the most severe findings first (so caps bind at the
+ * first critical or high); the report lists findings by position. `start` lets project scoring begin from the
+ * worst file's score instead of 100.
+ */
+export function buildReport(
+  findings: readonly Finding[],
+  suppressed: readonly SuppressedFinding[],
+  rulesetVersion: string,
+  table: ScoringTable = SCORING_TABLE,
+  start = 100,
+): Report {
+  const ordered = [...findings].sort(bySeverity);
+  const impacts = costFindings(ordered, table, start);
+  const scored = ordered.map((f, i) => ({ ...f, score_impact: impacts[i] ?? 0 }));
+  const score = start + impacts.reduce((sum, x) => sum + x, 0);
+  const summary = countBySeverity(scored);
+  return {
+    score,
+    grade: gradeFor(score, table),
+    severity: highestSeverity(summary),
+    summary,
+    findings: scored.sort(byPosition),
+    suppressed: [...suppressed].map((f) => ({ ...f, score_impact: 0 })).sort(byPosition),
+    scoring_version: table.version,
+    ruleset_version: rulesetVersion,
+  };
+}
+
+/** A short, stable fingerprint of a rule set: changes whenever a rule is added, removed or re-rated. */
+export function rulesetVersion(metas: readonly RuleMeta[]): string {
+  const h = createHash('sha256');
+  for (const m of [...metas].sort((a, b) => a.id.localeCompare(b.id))) {
+    h.update(`${m.id}|${m.name}|${m.severity}|${m.category}|${m.optIn ? 1 : 0}\n`);
+  }
+  return `1.${metas.length}.${h.digest('hex').slice(0, 8)}`;
+}

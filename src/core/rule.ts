@@ -1,0 +1,66 @@
+// The rule API. A rule is metadata first (what the catalogue, docs, SARIF and the CLI show), then a small
+// pure check over an analyzer's typed document. Messages live in metadata; checks report a message id.
+import type { Category, Range, Severity } from './types.ts';
+
+export const FILE_TYPES = ['dockerfile', 'compose'] as const;
+export type FileType = (typeof FILE_TYPES)[number];
+/** What a rule runs over: one analyzed file, a whole project, or a domain scan. */
+export type RuleTarget = FileType | 'project' | 'scan';
+
+/** One file of a multi-file example (project rules). */
+export interface ExampleFile {
+  filename: string;
+  content: string;
+}
+/** A single-file example is its content; a project example is a set of files. */
+export type RuleExample = string | ExampleFile[];
+
+export interface RuleMeta {
+  /** Stable identifier, never reused: `CGD` Dockerfile, `CGC` Compose, `CGP` project, `CGS` scan + 3 digits. */
+  id: string;
+  /** Stable kebab-case name, unique within its target. */
+  name: string;
+  target: RuleTarget;
+  title: string;
+  /** Why it matters, in a few sentences of Markdown. */
+  description: string;
+  severity: Severity;
+  category: Category;
+  /** CWE ids (`CWE-250`); required for security, secrets and supply-chain rules. */
+  cwe?: string[];
+  references: string[];
+  remediation: string;
+  /** The same check in other tools: `hadolint:DL3007`, `checkov:CKV_DOCKER_7`, `trivy:DS001`, `kics:<id>`,
+   * `buildkit:JSONArgsRecommended`, `dclint:no-version-field`. Suppression pragmas of those tools map through it. */
+  equivalents: string[];
+  /** Message templates by id; `{{key}}` is replaced with the reported data. A `default` message is required. */
+  messages: Record<string, string>;
+  examples: { bad: RuleExample[]; good: RuleExample[] };
+  /** Off unless a caller enables it (strict checks such as digest pinning). */
+  optIn?: boolean;
+  tags?: string[];
+}
+
+export interface Report {
+  range: Range;
+  messageId?: string;
+  data?: Record<string, string | number>;
+  /** The file a project finding points into. */
+  file?: string;
+}
+
+export type Reporter = (report: Report) => void;
+
+export interface Rule<D> {
+  meta: RuleMeta;
+  check(doc: D, report: Reporter): void;
+}
+
+/** Renders a rule message: `{{key}}` placeholders are filled from `data`; unknown keys are left visible. */
+export function formatMessage(meta: RuleMeta, messageId: string | undefined, data?: Report['data']): string {
+  const template = meta.messages[messageId ?? 'default'] ?? meta.messages['default'] ?? meta.title;
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, key: string) => {
+    const value = data?.[key];
+    return value === undefined ? whole : String(value);
+  });
+}
