@@ -1,0 +1,27 @@
+// `npm run bench [-- suite ...]`: runs every suite in bench/suites (or the named ones). Each suite measures
+// our code against a baseline in the same run and prints ratios; it writes its figures to bench/results/.
+import { readdir, writeFile, mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+export interface SuiteResult {
+  suite: string;
+  /** Free-form figures; ratios are always "ours relative to the baseline measured in this run". */
+  results: Record<string, unknown>;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const available = (await readdir(path.join(here, 'suites'))).filter((f) => f.endsWith('.ts')).map((f) => f.slice(0, -3)).sort();
+const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const unknown = wanted.filter((w) => !available.includes(w));
+if (unknown.length > 0) {
+  console.error(`unknown bench suite(s): ${unknown.join(', ')}; available: ${available.join(', ')}`);
+  process.exit(2);
+}
+await mkdir(path.join(here, 'results'), { recursive: true });
+for (const name of wanted.length > 0 ? wanted : available) {
+  console.log(`\n== ${name}`);
+  const mod = (await import(path.join(here, 'suites', `${name}.ts`))) as { default: () => Promise<SuiteResult> };
+  const result = await mod.default();
+  await writeFile(path.join(here, 'results', `${name}.json`), `${JSON.stringify({ ...result, node: process.version, date: new Date().toISOString() }, null, 2)}\n`);
+}
