@@ -1,0 +1,260 @@
+// The one guarded way out to the network. Every connection the scanner makes (pages, redirects, probes, TLS
+// handshakes, the MTA-STS policy) and every webhook delivery goes through here: resolve the name with our own
+// resolver, refuse unless every address is public (or explicitly allowed), then connect to the vetted address
+// itself with the name only as SNI/Host — there is no second resolution for DNS rebinding to exploit.
+import { Resolver } from 'node:dns/promises';
+import http from 'node:http';
+import https from 'node:https';
+import { isIP } from 'node:net';
+import tls from 'node:tls';
+import type { Cidr } from './address.ts';
+import { parseCidrs, vetAddress } from './address.ts';
+import { checkHostname } from './normalize.ts';
+
+export interface ConnectorSettings {
+  /** TEST-ONLY: DNS servers (`host:port`) instead of the system's. */
+  dnsServers?: readonly string[];
+  /** TEST-ONLY: ranges allowed besides public unicast, e.g. `127.0.0.0/8`. */
+  allowedCidrs?: readonly string[];
+  /** TEST-ONLY: where `http://` and `https://` URLs without an explicit port connect instead of 80/443. */
+  httpPort?: number;
+  httpsPort?: number;
+  /** Trusted CAs replacing the default roots (tests); production relies on the defaults + NODE_EXTRA_CA_CERTS. */
+  ca?: string | Buffer | ReadonlyArray<string | Buffer>;
+  userAgent?: string;
+  dnsTimeoutMs?: number;
+}
+
+export type ConnectErrorCode = 'refused-address' | 'refused-host' | 'dns' | 'timeout' | 'budget' | 'network' | 'tls';
+
+export class ConnectError extends Error {
+  readonly code: ConnectErrorCode;
+  constructor(code: ConnectErrorCode, message: string) {
+    super(message);
+    this.code = code;
+    this.name = 'ConnectError';
+  }
+}
+
+/** Per-scan limits: a request count and a wall-clock deadline shared by everything one scan does. */
+export class ScanBudget {
+  readonly maxRequests: number;
+  readonly deadline: number;
+  used = 0;
+  constructor(maxRequests: number, maxTotalMs: number) {
+    this.maxRequests = maxRequests;
+    this.deadline = Date.now() + maxTotalMs;
+  }
+  /** Claims one connection and returns the time it may take at most. */
+  take(wantedMs: number): number {
+    const left = this.deadline - Date.now();
+    if (this.used >= this.maxRequests) throw new ConnectError('budget', `scan request budget of ${this.maxRequests} exhausted`);
+    if (left <= 0) throw new ConnectError('budget', 'scan time budget exhausted');
+    this.used++;
+    return Math.min(wantedMs, left);
+  }
+}
+
+export interface RequestOptions {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+  timeoutMs?: number;
+  maxBodyBytes?: number;
+  /** Scans read pages of sites with broken certificates too (trust is judged separately); webhooks verify. */
+  verifyTls?: boolean;
+  budget?: ScanBudget;
+}
+
+export interface SafeResponse {
+  url: string;
+  status: number;
+  /** Lower-cased names, every value kept (e.g. several Set-Cookie). */
+  headers: Record<string, string[]>;
+  body: Buffer;
+  truncated: boolean;
+  /** The vetted address the connection went to. */
+  address: string;
+}
+
+export interface TlsProbeOptions {
+  minVersion?: tls.SecureVersion;
+  maxVersion?: tls.SecureVersion;
+  timeoutMs?: number;
+  budget?: ScanBudget;
+}
+
+export interface TlsProbeResult {
+  protocol: string | null;
+  authorized: boolean;
+  authorizationError?: string;
+  certificate?: import('node:crypto').X509Certificate;
+}
+
+const DEFAULT_TIMEOUT_MS = 8000;
+const DEFAULT_MAX_BODY = 512 * 1024;
+
+export interface Connector {
+  readonly settings: ConnectorSettings;
+  readonly resolver: Resolver;
+  /** Resolves and vets a host once per connector; an IP literal is vetted as is. */
+  vet(host: string): Promise<string>;
+  request(url: string | URL, options?: RequestOptions): Promise<SafeResponse>;
+  tlsProbe(host: string, options?: TlsProbeOptions): Promise<TlsProbeResult>;
+}
+
+function portFor(url: URL, settings: ConnectorSettings): number {
+  if (url.port !== '') return Number(url.port);
+  return url.protocol === 'https:' ? (settings.httpsPort ?? 443) : (settings.httpPort ?? 80);
+}
+
+function networkError(err: unknown): ConnectError {
+  if (err instanceof ConnectError) return err;
+  const e = err as NodeJS.ErrnoException;
+  const tlsCodes = /CERT|SSL|TLS|EPROTO|ERR_SSL/;
+  return new ConnectError(tlsCodes.test(`${e.code ?? ''} ${e.message}`) ? 'tls' : 'network', e.code ?? e.message);
+}
+
+export function createConnector(settings: ConnectorSettings = {}): Connector {
+  const allowed: Cidr[] = parseCidrs(settings.allowedCidrs ?? []);
+  const resolver = new Resolver({ timeout: settings.dnsTimeoutMs ?? 3000, tries: 2 });
+  if (settings.dnsServers && settings.dnsServers.length > 0) resolver.setServers([...settings.dnsServers]);
+  const vetted = new Map<string, Promise<string>>();
+
+  async function resolveAndVet(host: string): Promise<string> {
+    const bare = host.replace(/^\[|\]$/g, '');
+    if (isIP(bare) !== 0) {
+      const v = vetAddress(bare, allowed);
+      if (!v.ok) throw new ConnectError('refused-address', v.reason);
+      return v.address;
+    }
+    const name = checkHostname(host);
+    if (!name.ok) throw new ConnectError('refused-host', name.reason);
+    const settle = (p: Promise<string[]>) => p.catch((e: NodeJS.ErrnoException) => (e.code === 'ENODATA' || e.code === 'ENOTFOUND' ? [] : Promise.reject(e)));
+    let addresses: string[];
+    try {
+      const [v4, v6] = await Promise.all([settle(resolver.resolve4(name.domain)), settle(resolver.resolve6(name.domain))]);
+      addresses = [...v4, ...v6];
+    } catch (err) {
+      throw new ConnectError('dns', `could not resolve ${name.domain}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+    }
+    if (addresses.length === 0) throw new ConnectError('dns', `${name.domain} has no A or AAAA records`);
+    // One bad address refuses the name: a public site has no business pointing at private space.
+    for (const a of addresses) {
+      const v = vetAddress(a, allowed);
+      if (!v.ok) throw new ConnectError('refused-address', `${name.domain} resolves to a refused address: ${v.reason}`);
+    }
+    return addresses[0] as string;
+  }
+
+  function vet(host: string): Promise<string> {
+    const key = host.toLowerCase();
+    let p = vetted.get(key);
+    if (!p) {
+      p = resolveAndVet(key);
+      vetted.set(key, p);
+    }
+    return p;
+  }
+
+  async function request(input: string | URL, options: RequestOptions = {}): Promise<SafeResponse> {
+    const url = new URL(input);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConnectError('refused-host', `scheme ${url.protocol} not allowed`);
+    if (url.username !== '' || url.password !== '') throw new ConnectError('refused-host', 'URLs with credentials are not followed');
+    const timeoutMs = options.budget ? options.budget.take(options.timeoutMs ?? DEFAULT_TIMEOUT_MS) : (options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    const address = await vet(url.hostname);
+    const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
+    const headers: Record<string, string> = { host: url.host, 'user-agent': settings.userAgent ?? 'ConfgateScanner', accept: '*/*', ...options.headers };
+    const base = { host: address, port: portFor(url, settings), path: `${url.pathname}${url.search}`, method: options.method ?? 'GET', headers, agent: false as const };
+    return new Promise<SafeResponse>((resolve, reject) => {
+      const req = url.protocol === 'https:'
+        ? https.request({
+            ...base,
+            servername: isIP(url.hostname.replace(/^\[|\]$/g, '')) === 0 ? url.hostname : undefined,
+            rejectUnauthorized: options.verifyTls ?? true,
+            ...(settings.ca !== undefined ? { ca: settings.ca as string | Buffer | Array<string | Buffer> } : {}),
+          })
+        : http.request(base);
+      const timer = setTimeout(() => req.destroy(new ConnectError('timeout', `no complete response within ${timeoutMs} ms`)), timeoutMs);
+      req.on('error', (err) => {
+        clearTimeout(timer);
+        reject(networkError(err));
+      });
+      req.on('response', (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        let truncated = false;
+        const finish = () => {
+          clearTimeout(timer);
+          const headersOut: Record<string, string[]> = {};
+          for (const [k, v] of Object.entries(res.headersDistinct)) if (v) headersOut[k] = v;
+          resolve({ url: url.toString(), status: res.statusCode ?? 0, headers: headersOut, body: Buffer.concat(chunks), truncated, address });
+        };
+        res.on('data', (chunk: Buffer) => {
+          if (truncated) return;
+          const room = maxBody - size;
+          if (chunk.length > room) {
+            chunks.push(chunk.subarray(0, room));
+            size = maxBody;
+            truncated = true;
+            // Enough read: stop the transfer instead of downloading the rest.
+            res.destroy();
+            finish();
+            return;
+          }
+          chunks.push(chunk);
+          size += chunk.length;
+        });
+        res.on('end', finish);
+        res.on('error', (err) => {
+          clearTimeout(timer);
+          if (!truncated) reject(networkError(err));
+        });
+      });
+      req.end(options.body);
+    });
+  }
+
+  async function tlsProbe(host: string, options: TlsProbeOptions = {}): Promise<TlsProbeResult> {
+    const timeoutMs = options.budget ? options.budget.take(options.timeoutMs ?? DEFAULT_TIMEOUT_MS) : (options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    const address = await vet(host);
+    return new Promise<TlsProbeResult>((resolve, reject) => {
+      const socket = tls.connect({
+        host: address,
+        port: settings.httpsPort ?? 443,
+        servername: host,
+        // We judge the certificate ourselves, and old protocols need OpenSSL's lowest security level to be
+        // offered at all; this connection only observes, it never sends data.
+        rejectUnauthorized: false,
+        ciphers: 'DEFAULT@SECLEVEL=0',
+        minVersion: options.minVersion ?? 'TLSv1',
+        maxVersion: options.maxVersion ?? 'TLSv1.3',
+        ...(settings.ca !== undefined ? { ca: settings.ca as string | Buffer | Array<string | Buffer> } : {}),
+      });
+      const timer = setTimeout(() => socket.destroy(new ConnectError('timeout', `no TLS handshake within ${timeoutMs} ms`)), timeoutMs);
+      socket.once('secureConnect', () => {
+        clearTimeout(timer);
+        const result: TlsProbeResult = { protocol: socket.getProtocol(), authorized: socket.authorized };
+        if (socket.authorizationError) result.authorizationError = String(socket.authorizationError);
+        const cert = socket.getPeerX509Certificate();
+        if (cert) result.certificate = cert;
+        socket.end();
+        resolve(result);
+      });
+      socket.once('error', (err) => {
+        clearTimeout(timer);
+        reject(networkError(err));
+      });
+    });
+  }
+
+  return { settings, resolver, vet, request, tlsProbe };
+}
+
+/**
+ * One guarded HTTPS (or HTTP) request with no redirects followed, for callers outside a scan (webhook delivery):
+ * `safeRequest(url, { method: 'POST', headers, body, timeoutMs }, settings)`. TLS is verified unless told.
+ */
+export function safeRequest(url: string | URL, options: RequestOptions = {}, settings: ConnectorSettings = {}): Promise<SafeResponse> {
+  return createConnector(settings).request(url, options);
+}
