@@ -1,0 +1,85 @@
+// `npm test`: unit tests (src/**) once, then the cross-cutting and end-to-end tests (test/**) once per store:
+// embedded (PGlite) and PostgreSQL (TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test).
+// TEST_STORES=embedded limits the run to one store on a machine without PostgreSQL; that is never silent: the
+// summary says which stores ran. Ends with one line "N passed, N failed" over all runs.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+const stores = (process.env['TEST_STORES'] ?? 'embedded,postgres').split(',').map((s) => s.trim()).filter(Boolean);
+const only = process.argv.slice(2);
+const databaseUrl = process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
+const tapDir = mkdtempSync(path.join(tmpdir(), 'confgate-tap-'));
+
+async function postgresReachable(): Promise<string | undefined> {
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return undefined;
+  } catch (err) {
+    return (err as Error).message;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+interface RunResult {
+  label: string;
+  pass: number;
+  fail: number;
+  code: number;
+}
+
+function runNodeTest(label: string, patterns: string[], env: Record<string, string>): Promise<RunResult> {
+  const tap = path.join(tapDir, `${label}.tap`);
+  const args = ['--test', '--test-concurrency=3', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tap}`, ...patterns];
+  console.log(`\n### ${label}`);
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('exit', (code) => {
+      let text = '';
+      try {
+        text = readFileSync(tap, 'utf8');
+      } catch {
+        // No TAP output: the runner itself failed; counted through the exit code.
+      }
+      const count = (name: string) => Number(new RegExp(`^# ${name} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
+      resolve({ label, pass: count('pass'), fail: count('fail') + count('cancelled'), code: code ?? 1 });
+    });
+  });
+}
+
+const unknown = stores.filter((s) => s !== 'embedded' && s !== 'postgres');
+if (unknown.length) {
+  console.error(`TEST_STORES: unknown store(s) ${unknown.join(', ')}; use embedded,postgres`);
+  process.exit(2);
+}
+if (stores.includes('postgres')) {
+  const problem = await postgresReachable();
+  if (problem) {
+    console.error(`PostgreSQL at ${databaseUrl} is not reachable (${problem}).\nStart it, set TEST_DATABASE_URL, or run only the embedded store with TEST_STORES=embedded.`);
+    process.exit(2);
+  }
+}
+
+const selected = (glob: string) => (only.length ? only.filter((f) => f.startsWith(glob.split('/')[0]!)) : [glob]);
+const results: RunResult[] = [];
+const unit = selected('src/**/*.test.ts');
+if (unit.length) results.push(await runNodeTest('unit', unit, {}));
+const e2e = selected('test/**/*.test.ts');
+for (const store of e2e.length ? stores : []) {
+  results.push(await runNodeTest(`integration-${store}`, e2e, { CONFGATE_TEST_STORE: store, TEST_DATABASE_URL: databaseUrl }));
+}
+rmSync(tapDir, { recursive: true, force: true });
+
+const pass = results.reduce((n, r) => n + r.pass, 0);
+const fail = results.reduce((n, r) => n + r.fail, 0);
+console.log('\n## summary');
+for (const r of results) console.log(`${r.label}: ${r.pass} passed, ${r.fail} failed${r.code !== 0 && r.fail === 0 ? ` (runner exit ${r.code})` : ''}`);
+console.log(`stores: ${stores.join(', ')}`);
+const failed = fail > 0 || results.some((r) => r.code !== 0) || pass === 0;
+console.log(`${pass} passed, ${fail} failed`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,93 @@
+// Configuration from the environment, validated once at start-up. Every variable is declared here with its
+// default and meaning; README.md's configuration table lists the same names (a test keeps them in step).
+import path from 'node:path';
+
+export const ROLES = ['all', 'api', 'worker'] as const;
+export type Role = (typeof ROLES)[number];
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  publicBaseUrl: string;
+  logLevel: LogLevel;
+  role: Role;
+  workerConcurrency: number;
+  shutdownTimeoutMs: number;
+}
+
+export interface Setting {
+  name: string;
+  default: string;
+  description: string;
+}
+
+/** The documented settings (README's table mirrors this list). */
+export const SETTINGS: readonly Setting[] = [
+  { name: 'PORT', default: '8080', description: 'TCP port of the HTTP server.' },
+  { name: 'HOST', default: '127.0.0.1', description: 'Interface to listen on (`0.0.0.0` in containers).' },
+  { name: 'DATABASE_URL', default: '(unset)', description: 'PostgreSQL URL. Unset: the embedded store in `DATA_DIR`.' },
+  { name: 'DATA_DIR', default: './data', description: 'Embedded store, its lock and admin socket.' },
+  { name: 'PUBLIC_BASE_URL', default: 'http://localhost:$PORT', description: 'Public URL of the service (links, CLI default server).' },
+  { name: 'LOG_LEVEL', default: 'info', description: `One of ${LOG_LEVELS.join(', ')}.` },
+  { name: 'ROLE', default: 'all', description: '`all` (API + worker), `api` or `worker`.' },
+  { name: 'WORKER_CONCURRENCY', default: '4', description: 'Jobs one worker process runs at once (1–64).' },
+  { name: 'SHUTDOWN_TIMEOUT_MS', default: '10000', description: 'Grace period for in-flight requests and jobs on SIGTERM.' },
+];
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+function intIn(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
+  }
+  return Number(raw);
+}
+
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!(allowed as readonly string[]).includes(raw)) {
+    throw new ConfigError(`${name} must be one of ${allowed.join(', ')} (got "${raw}")`);
+  }
+  return raw as T;
+}
+
+function httpUrl(name: string, raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be an absolute http(s) URL (got "${raw}")`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`${name} must use http or https`);
+  return raw.replace(/\/+$/, '');
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = intIn(env, 'PORT', 8080, 0, 65535);
+  const databaseUrl = env['DATABASE_URL'] || undefined;
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// URL');
+  }
+  return {
+    port,
+    host: env['HOST'] || '127.0.0.1',
+    databaseUrl,
+    dataDir: path.resolve(env['DATA_DIR'] || './data'),
+    publicBaseUrl: httpUrl('PUBLIC_BASE_URL', env['PUBLIC_BASE_URL'] || `http://localhost:${port}`),
+    logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
+    role: oneOf(env, 'ROLE', ROLES, 'all'),
+    workerConcurrency: intIn(env, 'WORKER_CONCURRENCY', 4, 1, 64),
+    shutdownTimeoutMs: intIn(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+  };
+}

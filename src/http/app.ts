@@ -1,0 +1,111 @@
+// The Fastify application as a plugin: error envelope, request ids, security headers, OpenAPI, and every
+// route. `server.ts` creates the Fastify instance with the options this plugin relies on and registers it.
+import fp from 'fastify-plugin';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from './context.ts';
+import { ApiError, errorBody, sendError } from './errors.ts';
+import { MethodIndex } from './method-router.ts';
+import { ErrorEnvelope } from './schemas/common.ts';
+import { contractSchemas } from './schemas/report.ts';
+import { healthRoutes } from './routes/health.ts';
+
+const VERSION = '1.0.0';
+
+/** A validation error as one readable sentence naming the field: `body.filename is required`. */
+function describeValidation(err: FastifyError): string {
+  const first = err.validation?.[0];
+  if (!first) return 'The request is invalid.';
+  const where = err.validationContext ?? 'body';
+  const base = first.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  const params = first.params as Record<string, unknown>;
+  if (first.keyword === 'required') {
+    const missing = String(params['missingProperty'] ?? '');
+    return `${[where, base, missing].filter(Boolean).join('.')} is required`;
+  }
+  const field = [where, base].filter(Boolean).join('.');
+  if (first.keyword === 'type') return `${field} must be of type ${String(params['type'])}`;
+  return `${field} ${first.message ?? 'is invalid'}`;
+}
+
+function toErrorReply(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  if (err instanceof ApiError) {
+    reply.headers(err.headers);
+    return sendError(reply, err.status, err.code, err.message);
+  }
+  if (err.validation) return sendError(reply, 422, 'invalid_request', describeValidation(err));
+  switch (err.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return sendError(reply, 400, 'invalid_json', 'The body is not valid JSON.');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return sendError(reply, 413, 'payload_too_large', `The request body is larger than this route accepts (${reply.routeOptions.bodyLimit ?? 'its limit'} bytes).`);
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return sendError(reply, 415, 'unsupported_media_type', 'Send the body as application/json.');
+  }
+  if (err instanceof SyntaxError || err.statusCode === 400) {
+    return sendError(reply, 400, 'invalid_json', 'The body is not valid JSON.');
+  }
+  if (err.statusCode === 413) return sendError(reply, 413, 'payload_too_large', 'The request body is too large.');
+  if (err.statusCode === 415) return sendError(reply, 415, 'unsupported_media_type', 'Send the body as application/json.');
+  // Unexpected: log the type and stack frames but not the message, which could echo request data.
+  req.log.error({ err: { type: err.name, code: err.code, stack: err.stack?.split('\n').slice(1).join('\n') } }, 'unhandled error');
+  return sendError(reply, 500, 'internal_error', 'An unexpected error occurred; quote the request id to support.');
+}
+
+async function confgate(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  app.decorate('deps', deps);
+  const methods = new MethodIndex();
+  app.addHook('onRoute', (route) => methods.add(route.method, route.url));
+
+  // JSON is the only body the API takes; forms register their own parser where needed.
+  app.removeContentTypeParser('text/plain');
+
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('X-Request-Id', req.id);
+  });
+  app.addHook('onSend', async (_req, reply, payload) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'no-referrer');
+    if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
+  app.addHook('onResponse', async (req, reply) => {
+    // One line per request: route pattern, never the URL's query or the body.
+    req.log.info({ route: req.routeOptions.url ?? 'unmatched', method: req.method, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+  });
+
+  app.setErrorHandler((err: FastifyError, req, reply) => toErrorReply(err, req, reply));
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0] ?? '/';
+    const allowed = methods.allowed(path);
+    if (allowed.length > 0) {
+      reply.header('Allow', allowed.join(', '));
+      return sendError(reply, 405, 'method_not_allowed', `${req.method} is not allowed here; use ${allowed.join(' or ')}.`);
+    }
+    return sendError(reply, 404, 'not_found', 'No such route.');
+  });
+
+  for (const schema of [ErrorEnvelope, ...contractSchemas]) app.addSchema(schema);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Confgate API',
+        version: VERSION,
+        description: 'Configuration analysis (Dockerfile, Compose), the CI quality gate, and the Partner Scan API v1.',
+      },
+      servers: [{ url: deps.config.publicBaseUrl }],
+    },
+    refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json['$id'] ?? `def-${i}`) },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(healthRoutes);
+}
+
+export const confgateApp = fp(confgate, { name: 'confgate', fastify: '5.x' });
+export { errorBody, VERSION };

@@ -1,0 +1,16 @@
+import type { Config } from '../config.ts';
+import type { Db } from '../storage/db.ts';
+
+/** What the HTTP layer needs from the process: configuration, the store, and the clock (injectable so
+ * month rollovers and retention can be tested). */
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  clock: () => Date;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}

@@ -1,0 +1,68 @@
+// The v1 analysis contract (src/core/types.ts) as JSON Schema, named in the OpenAPI document. Used by the
+// analysis API, SARIF output, the CLI and domain scans alike.
+import { Type } from 'typebox';
+import { CATEGORIES, GRADES, SEVERITIES } from '../../core/types.ts';
+
+const Severity = Type.Union(SEVERITIES.map((s) => Type.Literal(s)));
+
+export const LocationSchema = Type.Object(
+  {
+    start_line: Type.Integer({ minimum: 1 }),
+    start_column: Type.Integer({ minimum: 1 }),
+    end_line: Type.Integer({ minimum: 1 }),
+    end_column: Type.Integer({ minimum: 1, description: 'Exclusive: one past the last character (UTF-16 code units).' }),
+    file: Type.Optional(Type.String({ description: 'The file inside a project.' })),
+    url: Type.Optional(Type.String({ description: 'The URL a domain-scan finding is about.' })),
+  },
+  { $id: 'Location' },
+);
+
+const findingProperties = {
+  rule_id: Type.String({ description: 'Stable rule id, e.g. CGD007.' }),
+  rule_name: Type.String(),
+  severity: Severity,
+  category: Type.Union(CATEGORIES.map((c) => Type.Literal(c))),
+  title: Type.String(),
+  message: Type.String(),
+  location: Type.Ref('Location'),
+  remediation: Type.String(),
+  help_url: Type.String(),
+  score_impact: Type.Integer({ maximum: 0, description: 'Points this finding cost; score = 100 + sum(score_impact).' }),
+  equivalents: Type.Array(Type.String(), { description: 'The same check in other tools, e.g. hadolint:DL3007.' }),
+  cwe: Type.Optional(Type.Array(Type.String())),
+};
+
+export const FindingSchema = Type.Object(findingProperties, { $id: 'Finding' });
+
+export const SuppressedFindingSchema = Type.Object(
+  {
+    ...findingProperties,
+    suppression: Type.Object({
+      kind: Type.String({ description: 'confgate, hadolint, checkov, trivy, kics, buildkit or dclint.' }),
+      pragma: Type.String(),
+      line: Type.Integer({ minimum: 1 }),
+      reason: Type.Optional(Type.String()),
+    }),
+  },
+  { $id: 'SuppressedFinding' },
+);
+
+export const SeverityCountsSchema = Type.Object(
+  Object.fromEntries(SEVERITIES.map((s) => [s, Type.Integer({ minimum: 0 })])) as Record<(typeof SEVERITIES)[number], ReturnType<typeof Type.Integer>>,
+  { $id: 'SeverityCounts' },
+);
+
+export const reportProperties = {
+  score: Type.Integer({ minimum: 0, maximum: 100 }),
+  grade: Type.Union(GRADES.map((g) => Type.Literal(g))),
+  severity: Type.Union([...SEVERITIES, 'none' as const].map((s) => Type.Literal(s)), { description: 'Highest finding severity, or none.' }),
+  summary: Type.Ref('SeverityCounts'),
+  findings: Type.Array(Type.Ref('Finding')),
+  suppressed: Type.Array(Type.Ref('SuppressedFinding')),
+  scoring_version: Type.String(),
+  ruleset_version: Type.String(),
+};
+
+export const ReportSchema = Type.Object(reportProperties, { $id: 'Report', description: 'The v1 analysis contract.' });
+
+export const contractSchemas = [LocationSchema, FindingSchema, SuppressedFindingSchema, SeverityCountsSchema, ReportSchema];

@@ -1,0 +1,21 @@
+// The one database interface the rest of the code sees. Two implementations share one SQL dialect:
+// PostgreSQL (`DATABASE_URL`) and embedded PostgreSQL (PGlite) in `DATA_DIR`.
+
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'postgres' | 'embedded';
+  /** Runs `fn` in one transaction. Keep it short and never do network I/O inside: the embedded store
+   * serialises all transactions. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Runs a multi-statement script (migrations). */
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Error raised by the store layer with a message safe to show an operator (never contains submitted data). */
+export class StoreError extends Error {
+  override name = 'StoreError';
+}

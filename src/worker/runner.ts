@@ -1,0 +1,97 @@
+// The job runner: claims due jobs, runs each with its task, and records the outcome. One per process;
+// `WORKER_CONCURRENCY` jobs at once. Stopping finishes in-flight jobs (up to a grace period) and claims no more.
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Logger } from 'pino';
+import type { Db } from '../storage/db.ts';
+import { claim, complete, fail } from '../storage/jobs.ts';
+import type { Job } from '../storage/jobs.ts';
+
+export interface TaskContext {
+  db: Db;
+  clock: () => Date;
+  log: Logger;
+}
+
+export interface Task {
+  kind: string;
+  /** How long a claim lasts; a worker killed mid-job frees the job after this. */
+  leaseMs: number;
+  run(job: Job, ctx: TaskContext): Promise<void>;
+  /** When to retry after a failure (attempts counts this one); null = give up now. */
+  retryAt?(job: Job, now: Date): Date | null;
+}
+
+export interface WorkerOptions {
+  concurrency: number;
+  pollMs?: number;
+}
+
+export interface Worker {
+  readonly owner: string;
+  /** Runs one claim round now (tests; also called by the poll loop). Resolves when claimed jobs finished. */
+  tick(): Promise<number>;
+  stop(graceMs: number): Promise<void>;
+}
+
+const defaultRetry = (job: Job, now: Date) => new Date(now.getTime() + Math.min(2 ** job.attempts, 300) * 1000);
+
+export function startWorker(tasks: Task[], ctx: TaskContext, options: WorkerOptions & { autostart?: boolean }): Worker {
+  const owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  const byKind = new Map(tasks.map((t) => [t.kind, t]));
+  const inflight = new Set<Promise<void>>();
+  let stopping = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  async function runJob(job: Job): Promise<void> {
+    const task = byKind.get(job.kind)!;
+    try {
+      await task.run(job, ctx);
+      await complete(ctx.db, job.id, owner);
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const retryAt = (task.retryAt ?? defaultRetry)(job, ctx.clock());
+      ctx.log.warn({ job: job.id, kind: job.kind, attempts: job.attempts, error: message }, 'job failed');
+      await fail(ctx.db, job.id, owner, message, retryAt).catch((e: Error) => ctx.log.error({ job: job.id, error: e.message }, 'could not record job failure'));
+    }
+  }
+
+  async function tick(): Promise<number> {
+    const free = options.concurrency - inflight.size;
+    if (stopping || free <= 0 || byKind.size === 0) return 0;
+    const kinds = [...byKind.keys()];
+    const leaseMs = Math.max(...tasks.map((t) => t.leaseMs));
+    let jobs: Job[];
+    try {
+      jobs = await claim(ctx.db, owner, kinds, free, ctx.clock(), leaseMs);
+    } catch (err) {
+      ctx.log.warn({ error: (err as Error).message }, 'could not claim jobs');
+      return 0;
+    }
+    const runs = jobs.map((job) => {
+      const p = runJob(job).finally(() => inflight.delete(p));
+      inflight.add(p);
+      return p;
+    });
+    await Promise.all(runs);
+    return jobs.length;
+  }
+
+  function loop(): void {
+    if (stopping) return;
+    void tick().finally(() => {
+      if (!stopping) timer = setTimeout(loop, options.pollMs ?? 250);
+    });
+  }
+  if (options.autostart !== false) loop();
+
+  return {
+    owner,
+    tick,
+    async stop(graceMs) {
+      stopping = true;
+      if (timer) clearTimeout(timer);
+      await Promise.race([Promise.allSettled([...inflight]), new Promise((r) => setTimeout(r, graceMs).unref())]);
+    },
+  };
+}

@@ -1,0 +1,68 @@
+// A fresh, migrated store for one test file, on the backend named by CONFGATE_TEST_STORE (`embedded`, the
+// default, or `postgres`: a new database created under TEST_DATABASE_URL and dropped afterwards).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { Db } from '../../src/storage/db.ts';
+import { openEmbedded } from '../../src/storage/embedded.ts';
+import { migrate } from '../../src/storage/migrate.ts';
+import { openPostgres } from '../../src/storage/postgres.ts';
+
+export type StoreKind = 'embedded' | 'postgres';
+
+export const STORE: StoreKind = process.env['CONFGATE_TEST_STORE'] === 'postgres' ? 'postgres' : 'embedded';
+export const TEST_DATABASE_URL = process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export interface TestStore {
+  db: Db;
+  /** What a spawned service needs to use the same store: DATABASE_URL or DATA_DIR. */
+  env: Record<string, string>;
+  /** Closes the store and removes it. */
+  destroy(): Promise<void>;
+}
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** An empty database (postgres) or data directory (embedded), not opened: for tests that spawn the service. */
+export async function createEmptyStore(kind: StoreKind = STORE): Promise<{ env: Record<string, string>; remove(): Promise<void> }> {
+  if (kind === 'postgres') {
+    const name = `confgate_t_${randomBytes(6).toString('hex')}`;
+    await admin((c) => c.query(`CREATE DATABASE ${name}`));
+    return {
+      env: { DATABASE_URL: withDatabase(TEST_DATABASE_URL, name) },
+      remove: () => admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+    };
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), 'confgate-test-'));
+  return { env: { DATA_DIR: dir }, remove: async () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export async function openTestStore(kind: StoreKind = STORE): Promise<TestStore> {
+  const empty = await createEmptyStore(kind);
+  const db = kind === 'postgres' ? await openPostgres({ url: empty.env['DATABASE_URL']! }) : await openEmbedded(empty.env['DATA_DIR']!);
+  await migrate(db);
+  return {
+    db,
+    env: empty.env,
+    async destroy() {
+      await db.close();
+      await empty.remove();
+    },
+  };
+}
