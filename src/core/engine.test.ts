@@ -1,0 +1,66 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { isEnabled, runRules, rulesetVersion } from './engine.ts';
+import type { Rule, RuleMeta } from './rule.ts';
+import { formatMessage } from './rule.ts';
+import type { Suppression } from './suppressions.ts';
+
+const meta = (over: Partial<RuleMeta> = {}): RuleMeta => ({
+  id: 'CGD999', name: 'demo-rule', target: 'dockerfile', title: 'Demo', description: 'd', severity: 'medium', category: 'security',
+  cwe: ['CWE-1'], references: [], remediation: 'fix it', equivalents: ['hadolint:DL9999'],
+  messages: { default: 'bad {{thing}}', other: 'other {{thing}} {{missing}}' }, examples: { bad: [], good: [] }, ...over,
+});
+
+const lineRule = (m: RuleMeta, lines: number[]): Rule<null> => ({
+  meta: m,
+  check: (_doc, report) => lines.forEach((line) => report({ range: { start_line: line, start_column: 1, end_line: line, end_column: 4 }, data: { thing: `x${line}` } })),
+});
+
+describe('engine', () => {
+  it('renders messages from metadata with data, leaving unknown placeholders visible', () => {
+    assert.equal(formatMessage(meta(), undefined, { thing: 'T' }), 'bad T');
+    assert.equal(formatMessage(meta(), 'other', { thing: 'T' }), 'other T {{missing}}');
+  });
+  it('builds findings with help urls and equivalents', () => {
+    const run = runRules(null, [lineRule(meta(), [3])], [], { helpBaseUrl: 'https://svc.example/' });
+    assert.equal(run.findings.length, 1);
+    const f = run.findings[0]!;
+    assert.equal(f.help_url, 'https://svc.example/rules/CGD999');
+    assert.deepEqual(f.equivalents, ['hadolint:DL9999']);
+    assert.equal(f.message, 'bad x3');
+  });
+  it('suppresses by our id or name, and by other tools through equivalents, within the covered lines', () => {
+    const supp = (kind: string, ids: string[], lines?: { from: number; to: number }): Suppression => ({ kind, pragma: `# ${kind}`, line: 1, ids, ...(lines ? { lines } : {}) });
+    const cases: [Suppression, number][] = [
+      [supp('confgate', ['CGD999']), 0],
+      [supp('confgate', ['demo-rule']), 0],
+      [supp('hadolint', ['DL9999']), 0],
+      [supp('hadolint', ['DL0001']), 2],
+      [supp('checkov', ['DL9999']), 2],
+      [supp('confgate', ['CGD999'], { from: 2, to: 3 }), 1],
+      [supp('kics', ['*'], { from: 5, to: 5 }), 1],
+    ];
+    for (const [s, remaining] of cases) {
+      const run = runRules(null, [lineRule(meta(), [3, 5])], [s], { helpBaseUrl: 'h' });
+      assert.equal(run.findings.length, remaining, JSON.stringify(s));
+      assert.equal(run.suppressed.length, 2 - remaining);
+      for (const x of run.suppressed) assert.equal(x.suppression.kind, s.kind);
+    }
+  });
+  it('opt-in rules run only when enabled; disabled rules never', () => {
+    const m = meta({ optIn: true });
+    assert.equal(isEnabled(m, {}), false);
+    assert.equal(isEnabled(m, { enable: ['demo-rule'] }), true);
+    assert.equal(isEnabled(meta(), { disable: ['CGD999'] }), false);
+  });
+  it('a rule that throws is recorded, not propagated', () => {
+    const boom: Rule<null> = { meta: meta(), check: () => { throw new Error('bug'); } };
+    const run = runRules(null, [boom, lineRule(meta({ id: 'CGD998', name: 'other' }), [1])], [], { helpBaseUrl: 'h' });
+    assert.deepEqual(run.ruleErrors, ['CGD999: bug']);
+    assert.equal(run.findings.length, 1);
+  });
+  it('the ruleset version changes when a rule is re-rated', () => {
+    assert.notEqual(rulesetVersion([meta()]), rulesetVersion([meta({ severity: 'high' })]));
+    assert.equal(rulesetVersion([meta()]), rulesetVersion([meta()]));
+  });
+});

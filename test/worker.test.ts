@@ -1,0 +1,62 @@
+// The job runner over the real queue: runs due jobs once, retries failures with backoff, and a stop waits
+// for the job in flight.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { createLogger } from '../src/logger.ts';
+import { enqueue } from '../src/storage/jobs.ts';
+import { startWorker } from '../src/worker/runner.ts';
+import type { Task } from '../src/worker/runner.ts';
+import { openTestStore } from './support/store.ts';
+import type { TestStore } from './support/store.ts';
+
+let store: TestStore;
+before(async () => {
+  store = await openTestStore();
+});
+after(async () => store.destroy());
+
+describe('worker', () => {
+  it('runs each due job once and removes it', async () => {
+    const seen: number[] = [];
+    const task: Task = { kind: 'record', leaseMs: 10_000, run: async (job) => void seen.push(job.payload['n'] as number) };
+    const clock = () => new Date();
+    const worker = startWorker([task], { db: store.db, clock, log: createLogger('silent') }, { concurrency: 2, autostart: false });
+    for (const n of [1, 2, 3]) await enqueue(store.db, 'record', { n });
+    while ((await worker.tick()) > 0);
+    assert.deepEqual(seen.sort(), [1, 2, 3]);
+    const left = await store.db.query("SELECT id FROM jobs WHERE kind = 'record'");
+    assert.equal(left.length, 0);
+  });
+  it('retries a failing job at the time its task asks for, then records the error', async () => {
+    let now = new Date('2031-01-01T00:00:00Z');
+    let calls = 0;
+    const task: Task = {
+      kind: 'flaky',
+      leaseMs: 10_000,
+      run: async () => {
+        calls++;
+        if (calls === 1) throw new Error('temporary');
+      },
+      retryAt: (_job, at) => new Date(at.getTime() + 60_000),
+    };
+    const worker = startWorker([task], { db: store.db, clock: () => now, log: createLogger('silent') }, { concurrency: 1, autostart: false });
+    await enqueue(store.db, 'flaky', {}, { runAt: now });
+    assert.equal(await worker.tick(), 1);
+    const [row] = await store.db.query<{ last_error: string; attempts: number }>("SELECT last_error, attempts FROM jobs WHERE kind = 'flaky'");
+    assert.deepEqual(row, { last_error: 'temporary', attempts: 1 });
+    assert.equal(await worker.tick(), 0, 'not due before the retry time');
+    now = new Date(now.getTime() + 60_000);
+    assert.equal(await worker.tick(), 1);
+    assert.equal(calls, 2);
+    assert.equal((await store.db.query("SELECT id FROM jobs WHERE kind = 'flaky'")).length, 0);
+  });
+  it('stop() waits for the job in flight', async () => {
+    let finished = false;
+    const task: Task = { kind: 'slow', leaseMs: 10_000, run: () => new Promise((r) => setTimeout(() => { finished = true; r(); }, 300)) };
+    await enqueue(store.db, 'slow', {});
+    const worker = startWorker([task], { db: store.db, clock: () => new Date(), log: createLogger('silent') }, { concurrency: 1, pollMs: 10 });
+    while ((await store.db.query("SELECT id FROM jobs WHERE kind = 'slow' AND lease_owner IS NOT NULL")).length === 0) await new Promise((r) => setTimeout(r, 10));
+    await worker.stop(5000);
+    assert.equal(finished, true);
+  });
+});
