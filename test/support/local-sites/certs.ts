@@ -5,9 +5,9 @@ import { KeyObject, webcrypto } from 'node:crypto';
 import 'reflect-metadata';
 import * as x509 from '@peculiar/x509';
 
-x509.cryptoProvider.set(webcrypto as unknown as Crypto);
+x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
 
-const EC: EcKeyGenParams & EcdsaParams = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' };
+const EC: webcrypto.EcKeyGenParams & webcrypto.EcdsaParams = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' };
 const DAY = 86_400_000;
 
 export interface KeyPairPem {
@@ -34,7 +34,7 @@ export interface TestCa {
   issue(options: LeafOptions): Promise<KeyPairPem>;
 }
 
-function keyPem(key: CryptoKey): string {
+function keyPem(key: webcrypto.CryptoKey): string {
   return KeyObject.from(key).export({ type: 'pkcs8', format: 'pem' }).toString();
 }
 
@@ -45,7 +45,7 @@ function nextSerial(): string {
 }
 
 export async function createTestCa(): Promise<TestCa> {
-  const caKeys = (await webcrypto.subtle.generateKey(EC, true, ['sign', 'verify'])) as CryptoKeyPair;
+  const caKeys = (await webcrypto.subtle.generateKey(EC, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
   const caName = 'CN=Confgate Test CA';
   const caCert = await x509.X509CertificateGenerator.createSelfSigned({
     serialNumber: nextSerial(),
@@ -65,7 +65,7 @@ export async function createTestCa(): Promise<TestCa> {
     const keyAlg = o.key === 'rsa1024'
       ? { name: 'RSASSA-PKCS1-v1_5', modulusLength: 1024, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' }
       : EC;
-    const keys = (await webcrypto.subtle.generateKey(keyAlg, true, ['sign', 'verify'])) as CryptoKeyPair;
+    const keys = (await webcrypto.subtle.generateKey(keyAlg, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
     const common = {
       serialNumber: nextSerial(),
       notBefore: o.notBefore ?? new Date(Date.now() - DAY),

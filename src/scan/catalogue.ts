@@ -1,0 +1,26 @@
+// Every scan check in report order, and the rule metadata of those that produce findings (CGS###), for the
+// rule catalogue API and docs.
+import type { RuleMeta } from '../core/rule.ts';
+import type { Check } from './checks/check.ts';
+import { cookieCheck, corsCheck, mixedContentCheck, sriCheck } from './checks/content.ts';
+import { cspCheck } from './checks/csp.ts';
+import { addressCheck, caaCheck, dmarcCheck, dnssecCheck, mtaStsCheck, mxCheck, spfCheck } from './checks/dns.ts';
+import {
+  backupExposureCheck, containerExposureCheck, dsStoreExposureCheck, envExposureCheck, gitExposureCheck, serverStatusExposureCheck,
+} from './checks/exposure.ts';
+import {
+  disclosureCheck, framingCheck, hstsCheck, httpRedirectCheck, httpsAvailableCheck, isolationCheck, permissionsCheck, referrerCheck, xctoCheck,
+} from './checks/http.ts';
+import { securityTxtCheck } from './checks/security-txt.ts';
+import { expiryCheck, hostnameCheck, keyCheck, legacyTlsCheck, signatureCheck, trustCheck } from './checks/tls.ts';
+
+export const SCAN_CHECKS: readonly Check[] = [
+  httpsAvailableCheck, httpRedirectCheck, hstsCheck, cspCheck, xctoCheck, framingCheck, referrerCheck, permissionsCheck,
+  isolationCheck, corsCheck, cookieCheck, disclosureCheck, sriCheck, mixedContentCheck, securityTxtCheck,
+  legacyTlsCheck, trustCheck, hostnameCheck, expiryCheck, keyCheck, signatureCheck,
+  addressCheck, caaCheck, mxCheck, spfCheck, dmarcCheck, mtaStsCheck, dnssecCheck,
+  envExposureCheck, gitExposureCheck, containerExposureCheck, serverStatusExposureCheck, dsStoreExposureCheck, backupExposureCheck,
+];
+
+/** Sorted by id. */
+export const SCAN_RULES: readonly RuleMeta[] = SCAN_CHECKS.flatMap((c) => (c.rule ? [c.rule] : [])).sort((a, b) => a.id.localeCompare(b.id));

@@ -1,0 +1,93 @@
+// What the edge collects for one scan: plain data, so every check is a pure function over it and tests can
+// build evidence by hand. A probe that could not run carries its error instead of a value.
+import type { Finding } from '../core/types.ts';
+
+export type Probe<T> = { ok: true; value: T } | { ok: false; error: string };
+
+export interface Hop {
+  url: string;
+  status: number;
+  location?: string;
+}
+
+export interface Page {
+  /** The final URL after redirects. */
+  url: string;
+  status: number;
+  headers: Record<string, string[]>;
+  /** Decoded as UTF-8 (binary probes use `head`); at most the connector's body cap. */
+  body: string;
+  /** The first bytes as hex, for binary signatures (ZIP, gzip, .DS_Store). */
+  head: string;
+  /** Every response on the way, the final one included. */
+  chain: Hop[];
+}
+
+export interface CertInfo {
+  subject: string;
+  issuer: string;
+  subjectAltName: string;
+  validFrom: number;
+  validTo: number;
+  /** `rsa`, `ec`, `ed25519`... */
+  keyType: string;
+  /** RSA modulus length in bits; absent for other key types. */
+  rsaBits?: number;
+  signatureAlgorithm: string;
+  hostnameMatches: boolean;
+}
+
+export interface TlsInfo {
+  protocol: string | null;
+  trusted: boolean;
+  trustError?: string;
+  certificate?: CertInfo;
+}
+
+export const TLS_VERSIONS = ['TLSv1', 'TLSv1.1', 'TLSv1.2', 'TLSv1.3'] as const;
+export type TlsVersion = (typeof TLS_VERSIONS)[number];
+
+export interface DnsEvidence {
+  a: Probe<string[]>;
+  aaaa: Probe<string[]>;
+  caa: Probe<{ critical: number; tag: string; value: string }[]>;
+  mx: Probe<{ priority: number; exchange: string }[]>;
+  /** TXT records at the domain, each joined from its strings. */
+  txt: Probe<string[]>;
+  dmarc: Probe<string[]>;
+  mtaStsTxt: Probe<string[]>;
+  /** The MTA-STS policy file, fetched only when the `_mta-sts` record exists. */
+  mtaStsPolicy?: Probe<Page>;
+  /** DS at the parent and the resolver's AD flag for it. */
+  dnssec: Probe<{ ds: boolean; authenticated: boolean }>;
+}
+
+export type ExposureKind = 'env' | 'git-config' | 'git-head' | 'compose' | 'dockerfile' | 'dockerignore' | 'server-status' | 'ds-store' | 'zip' | 'gzip' | 'sql';
+
+export interface ExposureProbe {
+  path: string;
+  kind: ExposureKind;
+  result: Probe<Page>;
+}
+
+export interface Evidence {
+  domain: string;
+  /** Milliseconds since the epoch when collection started: expiry checks compare against it, not the clock. */
+  at: number;
+  https: Probe<Page>;
+  http: Probe<Page>;
+  /** The home page fetched again with a foreign `Origin`. */
+  cors: Probe<Page>;
+  /** The origin the CORS probe sent. */
+  corsOrigin: string;
+  securityTxt: Probe<Page>;
+  tls: Probe<TlsInfo>;
+  /** Whether a handshake pinned to each version succeeded. */
+  tlsVersions: Record<TlsVersion, Probe<boolean>>;
+  dns: DnsEvidence;
+  /** A random path's response: what this site answers for things that do not exist (soft-404 guard). */
+  notFound: Probe<Page>;
+  exposure: ExposureProbe[];
+  /** Findings from analysing an exposed Dockerfile or compose file. */
+  exposedFileFindings: Finding[];
+}
