@@ -1,0 +1,57 @@
+// Helpers the Dockerfile rules share: the rule type, reference URLs, and the environment settings a build
+// makes (ENV/ARG pairs and `NAME=value` assignments or `export`s in RUN), read once per document.
+import type { DockerfileDoc, Instruction, Span } from '../../analyzers/dockerfile/types.ts';
+import { runCommands } from '../../analyzers/dockerfile/query.ts';
+import type { Rule } from '../../core/rule.ts';
+
+export type DockerfileRule = Rule<DockerfileDoc>;
+
+/** A link to the Dockerfile reference, e.g. `#user`. */
+export function dockerfileRef(anchor: string): string {
+  return `https://docs.docker.com/reference/dockerfile/${anchor}`;
+}
+
+/** A link to a Docker build check, e.g. `stage-name-casing`. */
+export function buildCheckRef(slug: string): string {
+  return `https://docs.docker.com/reference/build-checks/${slug}/`;
+}
+
+export function hadolintRef(id: string): string {
+  return `https://github.com/hadolint/hadolint/wiki/${id}`;
+}
+
+export interface EnvSetting {
+  name: string;
+  /** The value as Docker or the shell would see it (variables substituted where Docker does it). */
+  value: string;
+  /** Where to point: the whole `NAME=value`. */
+  span: Span;
+  instruction: Instruction;
+}
+
+const cache = new WeakMap<DockerfileDoc, EnvSetting[]>();
+
+/** Every variable a build sets: ENV and ARG (with a value), `NAME=value cmd` and `export NAME=value` in RUN. */
+export function envSettings(doc: DockerfileDoc): EnvSetting[] {
+  let out = cache.get(doc);
+  if (out) return out;
+  out = [];
+  for (const instruction of doc.instructions) {
+    const target = instruction.onbuild ?? instruction;
+    if (target.kind === 'ENV' || target.kind === 'ARG') {
+      for (const p of target.pairs) if (p.value) out.push({ name: p.key.value, value: p.value.resolved, span: p, instruction });
+    }
+  }
+  for (const cmd of runCommands(doc)) {
+    for (const a of cmd.node.assignments) out.push({ name: a.name, value: a.value.value, span: a, instruction: cmd.instruction });
+    if (cmd.name === 'export' || cmd.name === 'declare' || cmd.name === 'readonly') {
+      for (const w of cmd.args) {
+        const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(w.value);
+        if (m) out.push({ name: m[1]!, value: m[2]!, span: w, instruction: cmd.instruction });
+      }
+    }
+  }
+  out.sort((a, b) => a.span.start - b.span.start);
+  cache.set(doc, out);
+  return out;
+}

@@ -1,0 +1,13 @@
+import { testRule } from '../../../test/support/rule-tester.ts';
+import { dockerfileAnalyzer } from './index.ts';
+import { rule } from './syntax-error.ts';
+
+testRule(dockerfileAnalyzer, rule, {
+  valid: ['FROM alpine:3.20\nRUN <<EOF\necho hi\nEOF\n', '# escape=`\nFROM mcr.microsoft.com/windows/servercore:ltsc2022\nRUN powershell -Command "it`s fine"\n'],
+  invalid: [
+    { code: 'FROM alpine:3.20\nCOPYY . /app\n', errors: [{ line: 2, column: 1, endColumn: 6, message: 'Unknown instruction' }] },
+    { code: 'FROM alpine:3.20\nRUN echo "abc\n', errors: [{ line: 2, column: 10, message: 'unterminated double quote' }] },
+    { code: 'FROM alpine:3.20\n# confgate ignore=CGD002\nRUN true\n', errors: [{ line: 2, column: 1, message: 'no reason' }] },
+    { code: 'FROM alpine:3.20\nRUN <<EOF\necho\n', errors: [{ line: 2, column: 5, message: 'not terminated' }] },
+  ],
+});
