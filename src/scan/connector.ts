@@ -111,7 +111,8 @@ function portFor(url: URL, settings: ConnectorSettings): number {
 function networkError(err: unknown): ConnectError {
   if (err instanceof ConnectError) return err;
   const e = err as NodeJS.ErrnoException;
-  const tlsCodes = /CERT|SSL|TLS|EPROTO|ERR_SSL/;
+  // OpenSSL verification codes (UNABLE_TO_VERIFY_LEAF_SIGNATURE, DEPTH_ZERO_SELF_SIGNED_CERT...) and alerts.
+  const tlsCodes = /CERT|SSL|TLS|EPROTO|VERIFY|SIGNATURE|ISSUER/;
   return new ConnectError(tlsCodes.test(`${e.code ?? ''} ${e.message}`) ? 'tls' : 'network', e.code ?? e.message);
 }
 
