@@ -132,7 +132,8 @@ async function collectDns(connector: Connector, domain: string, opts: CollectOpt
     probe(() => noData(r.resolve4(domain))),
     probe(() => noData(r.resolve6(domain))),
     probe(() => noData(r.resolveCaa(domain)).then((rs) => rs.map((c) => {
-      const tag = Object.keys(c).find((k) => k !== 'critical') ?? '';
+      // node:dns puts the tag in a property of its own name, next to `critical` (and `type` in newer versions).
+      const tag = Object.keys(c).find((k) => k !== 'critical' && k !== 'type') ?? '';
       return { critical: c.critical, tag, value: String((c as unknown as Record<string, unknown>)[tag] ?? '') };
     }))),
     probe(() => noData(r.resolveMx(domain))),

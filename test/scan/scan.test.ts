@@ -1,0 +1,254 @@
+// End-to-end scans of real loopback sites: DNS, HTTP(S) and TLS all real, only the addresses are local.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Finding } from '../../src/core/types.ts';
+import type { ScanOptions, ScanResult } from '../../src/scan/index.ts';
+import { scanDomain, ScanInputError } from '../../src/scan/index.ts';
+import type { DnsServer, Site, SiteOptions, TestCa } from '../support/local-sites/index.ts';
+import { createTestCa, startDnsServer, startSite } from '../support/local-sites/index.ts';
+
+const DAY = 86_400_000;
+let ca: TestCa;
+let dns: DnsServer;
+const sites: Site[] = [];
+
+const SECURE_HEADERS = {
+  'content-type': 'text/html; charset=utf-8',
+  'strict-transport-security': 'max-age=63072000; includeSubDomains; preload',
+  'content-security-policy': "script-src 'nonce-abc123' 'strict-dynamic'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'permissions-policy': 'camera=(), geolocation=()',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'set-cookie': ['__Host-sid=s3cr3t-session-value; Path=/; Secure; HttpOnly; SameSite=Lax'],
+};
+
+const SECURITY_TXT = { headers: { 'content-type': 'text/plain' }, body: `Contact: mailto:security@example-shop.com\nExpires: ${new Date(Date.now() + 180 * DAY).toISOString()}\n` };
+
+const mail = (name: string) => ({
+  MX: [{ priority: 10, exchange: `mx.${name}` }],
+  TXT: ['v=spf1 mx -all'],
+  CAA: [{ tag: 'issue', value: 'letsencrypt.org' }],
+  DS: true,
+  authenticated: true,
+});
+
+before(async () => {
+  ca = await createTestCa();
+  const local = { A: ['127.0.0.1'] };
+  dns = await startDnsServer({
+    'good.example-shop.com': { ...local, ...mail('good.example-shop.com') },
+    'example-shop.com': { DS: true, authenticated: true },
+    '_dmarc.good.example-shop.com': { TXT: ['v=DMARC1; p=reject; rua=mailto:d@example-shop.com'] },
+    '_mta-sts.good.example-shop.com': { TXT: ['v=STSv1; id=20260101'] },
+    'mta-sts.good.example-shop.com': local,
+    'bad.example-shop.com': { ...local, TXT: ['v=spf1 +all'], MX: [{ priority: 5, exchange: 'mail.bad.example-shop.com' }] },
+    '_dmarc.bad.example-shop.com': { TXT: ['v=DMARC1; p=none'] },
+    'expired.example-shop.com': local,
+    'mismatch.example-shop.com': local,
+    'selfsigned.example-shop.com': local,
+    'weak.example-shop.com': local,
+    'soft404.example-shop.com': local,
+    'nohttps.example-shop.com': local,
+  });
+});
+
+after(async () => {
+  await Promise.all([...sites.map((s) => s.close()), dns.close()]);
+});
+
+async function site(o: SiteOptions): Promise<Site> {
+  const s = await startSite(o);
+  sites.push(s);
+  return s;
+}
+
+function options(s: Pick<Site, 'httpPort' | 'httpsPort'>, extra: Partial<ScanOptions> = {}): ScanOptions {
+  return { publicBaseUrl: 'https://confgate.test', dnsServers: [dns.server], allowedCidrs: ['127.0.0.1/32'], httpPort: s.httpPort, httpsPort: s.httpsPort, ca: ca.cert, timeoutMs: 3000, ...extra };
+}
+
+function check(r: ScanResult, id: string) {
+  const c = r.checks.find((x) => x.id === id);
+  assert.ok(c, `check ${id} present`);
+  return c;
+}
+
+function statuses(r: ScanResult): Record<string, string> {
+  return Object.fromEntries(r.checks.map((c) => [c.id, c.status]));
+}
+
+function assertRecomputable(r: ScanResult): void {
+  assert.equal(r.score, 100 + r.checks.reduce((s, c) => s + c.points, 0), 'score = 100 + sum of check points');
+  assert.equal(r.score, 100 + r.findings.reduce((s, f) => s + f.score_impact, 0), 'score = 100 + sum of finding impacts');
+}
+
+describe('scanDomain on local sites', () => {
+  it('gives a well-configured site A+ with every check passing', async () => {
+    const names = ['good.example-shop.com', 'mta-sts.good.example-shop.com'];
+    const s = await site({
+      certificate: await ca.issue({ names }),
+      https: {
+        '/': { headers: SECURE_HEADERS, body: '<!doctype html><html><script src="https://cdn.example-cdn.com/a.js" integrity="sha384-abc" crossorigin="anonymous"></script><img src="/logo.png"></html>' },
+        '/.well-known/security.txt': SECURITY_TXT,
+        'mta-sts.good.example-shop.com/.well-known/mta-sts.txt': { headers: { 'content-type': 'text/plain' }, body: 'version: STSv1\nmode: enforce\nmx: mx.good.example-shop.com\nmax_age: 604800\n' },
+      },
+    });
+    const r = await scanDomain('https://GOOD.example-shop.com./some/path', options(s));
+    const bad = r.checks.filter((c) => c.status !== 'pass' && c.status !== 'not-applicable').map((c) => `${c.id}: ${c.status} ${c.evidence}`);
+    assert.deepEqual(bad, []);
+    assert.equal(r.domain, 'good.example-shop.com');
+    assert.equal(r.score, 100);
+    assert.equal(r.grade, 'A+');
+    assert.equal(r.severity, 'none');
+    assert.deepEqual(r.findings, []);
+    assert.equal(check(r, 'dnssec').evidence, 'DS present, validated by the resolver (AD)');
+    assert.equal(check(r, 'email-mta-sts').evidence, 'mode enforce, mx mx.good.example-shop.com, max_age 604800');
+    assert.match(check(r, 'tls-legacy-protocols').evidence, /^accepted: TLSv1\.2, TLSv1\.3$/);
+    assert.ok(!JSON.stringify(r).includes('s3cr3t-session-value'), 'cookie values never appear');
+    assert.ok(r.requests <= 60);
+    assert.ok(s.requests.every((line) => line.includes('example-shop.com')));
+    assertRecomputable(r);
+  });
+
+  it('finds everything wrong with a badly configured site, capped by the exposed .env', async () => {
+    const analysed: string[] = [];
+    const s = await site({
+      certificate: await ca.issue({ names: ['bad.example-shop.com'] }),
+      minVersion: 'TLSv1',
+      ciphers: 'DEFAULT@SECLEVEL=0',
+      https: {
+        '/': (req, res) => {
+          res.writeHead(200, {
+            'content-type': 'text/html',
+            server: 'Apache/2.4.1 (Unix)',
+            'x-powered-by': 'PHP/5.6.40',
+            'content-security-policy': "default-src 'self' 'unsafe-inline' 'unsafe-eval'",
+            'access-control-allow-origin': req.headers.origin ?? '',
+            'access-control-allow-credentials': 'true',
+            'set-cookie': ['sessionid=hunter2-cookie; Path=/', 'theme=dark; Secure'],
+          });
+          res.end('<html><script src="http://cdn.example-cdn.com/lib.js"></script><script src="https://cdn.example-cdn.com/x.js"></script></html>');
+        },
+        '/.env': { headers: { 'content-type': 'text/plain' }, body: 'DB_PASSWORD=hunter2-env\nAPI_KEY=zzz\n' },
+        '/docker-compose.yml': { headers: { 'content-type': 'text/yaml' }, body: 'services:\n  web:\n    image: nginx:latest\n' },
+      },
+      http: { '/': { headers: { 'content-type': 'text/html' }, body: '<html>plain</html>' } },
+    });
+    const r = await scanDomain('bad.example-shop.com', options(s, {
+      analyzeExposedFile: (kind, text): Finding[] => {
+        analysed.push(`${kind}:${text.split('\n')[0]}`);
+        return [{ rule_id: 'CGC999', rule_name: 'test', severity: 'medium', category: 'security', title: 't', message: 'm', location: { start_line: 3, start_column: 5, end_line: 3, end_column: 23 }, remediation: '', help_url: '', score_impact: 0, equivalents: [] }];
+      },
+    }));
+    const st = statuses(r);
+    for (const id of ['http-redirects-to-https', 'content-security-policy', 'x-content-type-options', 'clickjacking-protection', 'cors-policy', 'cookie-attributes', 'mixed-content', 'tls-legacy-protocols', 'email-spf', 'exposed-env-file', 'exposed-container-config']) {
+      assert.equal(st[id], 'fail', id);
+    }
+    for (const id of ['strict-transport-security']) assert.equal(st[id], 'fail', id);
+    for (const id of ['version-disclosure', 'subresource-integrity', 'email-dmarc', 'security-txt', 'dns-caa', 'email-mta-sts']) assert.equal(st[id], 'warn', id);
+    assert.equal(st['exposed-git-repository'], 'pass');
+    assert.match(check(r, 'tls-legacy-protocols').evidence, /accepted: TLSv1, TLSv1\.1, TLSv1\.2, TLSv1\.3/);
+    assert.match(check(r, 'cookie-attributes').evidence, /sessionid: no Secure, no HttpOnly, no SameSite/);
+    // The failures alone cost more than the cap would leave: the cap is listed but not binding.
+    assert.equal(r.score, 0);
+    assert.equal(r.grade, 'F');
+    assert.equal(r.severity, 'critical');
+    assert.deepEqual(r.caps.map((c) => [c.check, c.max, c.binding]), [['exposed-env-file', 20, false], ['cors-policy', 64, false], ['exposed-container-config', 64, false]]);
+    const env = r.findings.find((f) => f.rule_id === 'CGS028');
+    assert.equal(env?.location.url, 'https://bad.example-shop.com/.env');
+    assert.deepEqual(analysed, ['compose:services:']);
+    const fromFile = r.findings.find((f) => f.rule_id === 'CGC999');
+    assert.equal(fromFile?.location.url, 'https://bad.example-shop.com/docker-compose.yml');
+    assert.equal(fromFile?.location.start_line, 3);
+    const json = JSON.stringify(r);
+    assert.ok(!json.includes('hunter2'), 'neither .env contents nor cookie values appear');
+    assertRecomputable(r);
+  });
+
+  it('fails expiry (not trust) for an expired certificate and caps the score', async () => {
+    const s = await site({ certificate: await ca.issue({ names: ['expired.example-shop.com'], notBefore: new Date(Date.now() - 400 * DAY), notAfter: new Date(Date.now() - DAY) }), https: { '/': { headers: SECURE_HEADERS, body: 'x' } } });
+    const r = await scanDomain('expired.example-shop.com', options(s));
+    assert.equal(check(r, 'tls-certificate-expiry').status, 'fail');
+    assert.equal(check(r, 'tls-certificate-trust').status, 'pass');
+    assert.ok(r.score <= 40);
+    assert.ok(r.caps.some((c) => c.check === 'tls-certificate-expiry'));
+    assertRecomputable(r);
+  });
+
+  it('warns for a certificate expiring within 30 days', async () => {
+    const s = await site({ certificate: await ca.issue({ names: ['expired.example-shop.com'], notAfter: new Date(Date.now() + 10 * DAY) }), https: { '/': { body: 'x' } } });
+    const r = await scanDomain('expired.example-shop.com', options(s));
+    assert.equal(check(r, 'tls-certificate-expiry').status, 'warn');
+    assert.equal(r.findings.find((f) => f.rule_id === 'CGS019')?.severity, 'medium');
+  });
+
+  it('fails the host name check for a certificate issued to other names', async () => {
+    const s = await site({ certificate: await ca.issue({ names: ['other.example-shop.com'] }), https: { '/': { body: 'x' } } });
+    const r = await scanDomain('mismatch.example-shop.com', options(s));
+    assert.equal(check(r, 'tls-hostname-mismatch').status, 'fail');
+    assert.equal(check(r, 'tls-certificate-trust').status, 'pass');
+    assert.match(r.findings.find((f) => f.rule_id === 'CGS018')?.message ?? '', /not mismatch\.example-shop\.com/);
+  });
+
+  it('fails trust for a self-signed certificate', async () => {
+    const s = await site({ certificate: await ca.issue({ names: ['selfsigned.example-shop.com'], selfSigned: true }), https: { '/': { body: 'x' } } });
+    const r = await scanDomain('selfsigned.example-shop.com', options(s));
+    assert.equal(check(r, 'tls-certificate-trust').status, 'fail');
+    assert.match(check(r, 'tls-certificate-trust').evidence, /SELF_SIGNED/);
+    assert.ok(r.score <= 40);
+  });
+
+  it('fails an RSA-1024 key and a SHA-1 signature', async () => {
+    const rsa = await site({ certificate: await ca.issue({ names: ['weak.example-shop.com'], key: 'rsa1024' }), ciphers: 'DEFAULT@SECLEVEL=0', https: { '/': { body: 'x' } } });
+    const sha1 = await site({ certificate: await ca.issue({ names: ['weak.example-shop.com'], hash: 'SHA-1' }), ciphers: 'DEFAULT@SECLEVEL=0', https: { '/': { body: 'x' } } });
+    const r1 = await scanDomain('weak.example-shop.com', options(rsa));
+    assert.equal(check(r1, 'tls-weak-key').status, 'fail');
+    assert.equal(check(r1, 'tls-weak-key').evidence, 'RSA 1024 bits');
+    const r2 = await scanDomain('weak.example-shop.com', options(sha1));
+    assert.equal(check(r2, 'tls-weak-signature').status, 'fail');
+    assert.equal(check(r2, 'tls-weak-signature').evidence, 'ecdsa-with-SHA1');
+  });
+
+  it('does not report files on a soft-404 site that answers 200 for every path', async () => {
+    const s = await site({
+      certificate: await ca.issue({ names: ['soft404.example-shop.com'] }),
+      https: {},
+      // Plain text that would even match the .env and Dockerfile signatures, served for every path.
+      fallback: { status: 200, headers: { 'content-type': 'text/plain' }, body: 'FROM the team: WELCOME=1\n' },
+    });
+    const r = await scanDomain('soft404.example-shop.com', options(s));
+    for (const c of r.checks.filter((x) => x.category === 'exposure')) assert.equal(c.status, 'pass', c.id);
+    assert.equal(check(r, 'security-txt').status, 'warn');
+  });
+
+  it('fails HTTPS when only HTTP answers, and TLS checks become errors worth 0 points', async () => {
+    const s = await site({ certificate: await ca.issue({ names: ['nohttps.example-shop.com'] }), https: {}, http: { '/': { body: '<html>hi</html>' } } });
+    await s.close();
+    const plain = await site({ certificate: await ca.issue({ names: ['nohttps.example-shop.com'] }), https: {}, http: { '/': { body: '<html>hi</html>' } } });
+    const r = await scanDomain('nohttps.example-shop.com', options({ httpPort: plain.httpPort, httpsPort: s.httpsPort }));
+    assert.equal(check(r, 'https-available').status, 'fail');
+    for (const id of ['tls-certificate-trust', 'tls-certificate-expiry', 'tls-legacy-protocols']) {
+      assert.equal(check(r, id).status, 'error', id);
+      assert.equal(check(r, id).points, 0, id);
+    }
+    assert.equal(check(r, 'content-security-policy').status, 'not-applicable');
+    assert.ok(r.score <= 40);
+    assertRecomputable(r);
+  });
+
+  it('reports a refused address as errors, never as a lower score from those checks', async () => {
+    const s = await site({ certificate: await ca.issue({ names: ['good.example-shop.com'] }), https: { '/': { body: 'x' } } });
+    const before = s.requests.length;
+    const r = await scanDomain('good.example-shop.com', options(s, { allowedCidrs: [] }));
+    assert.equal(s.requests.length, before, 'no connection to the refused address');
+    assert.equal(check(r, 'https-available').status, 'error');
+    assert.match(check(r, 'https-available').evidence, /refused address/);
+    assert.ok(r.checks.filter((c) => c.category !== 'dns' && c.category !== 'email').every((c) => c.points === 0));
+  });
+
+  it('rejects refused input with a ScanInputError', async () => {
+    await assert.rejects(scanDomain('127.0.0.1', { publicBaseUrl: 'https://confgate.test' }), (e: unknown) => e instanceof ScanInputError && e.code === 'ip-literal');
+  });
+});
