@@ -1,0 +1,48 @@
+// CGD007: `COPY --from=<name>` that names no earlier stage.
+import { dockerfileRef, hadolintRef } from './support.ts';
+import type { DockerfileRule } from './support.ts';
+
+export const rule: DockerfileRule = {
+  meta: {
+    id: 'CGD007',
+    name: 'copy-from-unknown-stage',
+    target: 'dockerfile',
+    title: 'COPY --from names no earlier stage',
+    description:
+      '`COPY --from` takes an earlier stage name, a stage index or an image. A plain name that matches no earlier ' +
+      'stage is pulled from a registry as an image (`docker.io/library/<name>`) — almost always a typo or a stage ' +
+      'defined further down, and a way to copy files from an image nobody meant to trust. An index must point ' +
+      'to an earlier stage. Values that look like image references (with a tag, digest or registry path) are not reported.',
+    severity: 'medium',
+    category: 'correctness',
+    references: [dockerfileRef('#copy---from'), hadolintRef('DL3022')],
+    remediation: 'Name a stage defined earlier (`FROM golang:1.23 AS build` … `COPY --from=build …`), or write the full image reference.',
+    equivalents: ['hadolint:DL3022'],
+    messages: {
+      default: 'COPY --from="{{name}}" names no earlier stage; Docker will pull an image of that name.',
+      index: 'COPY --from={{name}} points to no earlier stage (this is stage {{current}}).',
+    },
+    examples: {
+      bad: ['FROM golang:1.23 AS build\nFROM alpine:3.20\nCOPY --from=buidl /out /app\n'],
+      good: ['FROM golang:1.23 AS build\nFROM alpine:3.20\nCOPY --from=build /out /app\nCOPY --from=0 /out /app2\nCOPY --from=nginx:1.27 /etc/nginx /etc/nginx\n'],
+    },
+  },
+  check(doc, report) {
+    for (const s of doc.stages) {
+      for (const instr of s.instructions) {
+        if (instr.kind !== 'COPY') continue;
+        const value = instr.flags.find((f) => f.name === 'from')?.value;
+        if (!value || value.unresolved.length > 0 || value.raw.includes('$')) continue;
+        const name = value.resolved;
+        if (/^\d+$/.test(name)) {
+          if (Number(name) >= s.index) report({ range: value.range, messageId: 'index', data: { name, current: s.index } });
+          continue;
+        }
+        if (/[:/@.]/.test(name)) continue;
+        const lower = name.toLowerCase();
+        if (doc.stages.some((o) => o.index <= s.index && o.name?.resolved.toLowerCase() === lower)) continue;
+        report({ range: value.range, data: { name } });
+      }
+    }
+  },
+};

@@ -1,0 +1,31 @@
+// CGD006: FROM depends on a global ARG that has no default.
+import { buildCheckRef, dockerfileRef } from './support.ts';
+import type { DockerfileRule } from './support.ts';
+
+export const rule: DockerfileRule = {
+  meta: {
+    id: 'CGD006',
+    name: 'empty-default-arg-in-from',
+    target: 'dockerfile',
+    title: 'FROM uses a build argument without a default',
+    description:
+      'The image of this FROM comes from a global ARG that has no default value: a plain `docker build` without ' +
+      '`--build-arg` produces an empty or invalid image reference and fails.',
+    severity: 'medium',
+    category: 'correctness',
+    references: [buildCheckRef('invalid-default-arg-in-from'), dockerfileRef('#arg')],
+    remediation: 'Give the ARG a working default (`ARG BASE_IMAGE=alpine:3.20`) or `${BASE_IMAGE:-alpine:3.20}` in FROM.',
+    equivalents: ['buildkit:InvalidDefaultArgInFrom'],
+    messages: { default: 'FROM depends on ARG "{{name}}", which has no default value.' },
+    examples: { bad: ['ARG BASE\nFROM ${BASE}\n'], good: ['ARG BASE=alpine:3.20\nFROM ${BASE}\n', 'ARG TAG\nFROM alpine:${TAG:-3.20}\n'] },
+  },
+  check(doc, report) {
+    for (const s of doc.stages) {
+      const word = s.imageWord;
+      if (!word) continue;
+      for (const name of new Set(word.unresolved)) {
+        if (doc.globalArgs.has(name) && doc.globalArgs.get(name) === undefined) report({ range: word.range, data: { name } });
+      }
+    }
+  },
+};

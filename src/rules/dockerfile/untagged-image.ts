@@ -1,0 +1,32 @@
+// CGD001: FROM without a tag or digest silently means `:latest`.
+import { dockerfileRef, hadolintRef } from './support.ts';
+import type { DockerfileRule } from './support.ts';
+
+export const rule: DockerfileRule = {
+  meta: {
+    id: 'CGD001',
+    name: 'untagged-image',
+    target: 'dockerfile',
+    title: 'Base image without a tag',
+    description:
+      'An image reference without a tag or digest resolves to `:latest`, so each build may get a different base ' +
+      'image: builds stop being reproducible and an upstream change can break or compromise the image unnoticed. ' +
+      'References to earlier build stages, `scratch` and images named through unresolved build arguments are not reported.',
+    severity: 'medium',
+    category: 'supply-chain',
+    cwe: ['CWE-1357'],
+    references: [dockerfileRef('#from'), hadolintRef('DL3006')],
+    remediation: 'Name a version tag (`FROM node:22.11-bookworm-slim`), ideally also a digest.',
+    equivalents: ['hadolint:DL3006', 'kics:9efb0b2d-89c9-41a3-91ca-dcc0aec911fd'],
+    messages: { default: 'Image "{{image}}" has no tag: it means "{{image}}:latest".' },
+    examples: { bad: ['FROM ubuntu\n'], good: ['FROM ubuntu:24.04\n', 'FROM golang:1.23 AS build\nFROM build\n'] },
+  },
+  check(doc, report) {
+    for (const s of doc.stages) {
+      const image = s.image;
+      if (!image || !s.imageWord || image.scratch || image.stage || image.tag || image.digest) continue;
+      if (s.imageWord.unresolved.length > 0 || image.repository === '') continue;
+      report({ range: s.imageWord.range, data: { image: image.text } });
+    }
+  },
+};
