@@ -4,6 +4,11 @@ import type { DockerfileDoc } from '../../analyzers/dockerfile/types.ts';
 import type { FileAnalyzer } from '../../core/analyze.ts';
 import type { DockerfileRule } from './support.ts';
 import { rule as syntaxError } from './syntax-error.ts';
+import { rule as noChpasswd } from './no-chpasswd.ts';
+import { rule as useraddWithoutNoLogInit } from './useradd-without-no-log-init.ts';
+import { rule as noSudo } from './no-sudo.ts';
+import { rule as lastUserRoot } from './last-user-root.ts';
+import { rule as missingUser } from './missing-user.ts';
 import { rule as fromLaterStage } from './from-later-stage.ts';
 import { rule as reservedStageName } from './reserved-stage-name.ts';
 import { rule as fromAsCasing } from './from-as-casing.ts';
@@ -21,6 +26,11 @@ import { rule as untaggedImage } from './untagged-image.ts';
 export const dockerfileSyntaxRule: DockerfileRule = syntaxError;
 
 export const dockerfileRules: readonly DockerfileRule[] = [
+  noChpasswd,
+  useraddWithoutNoLogInit,
+  noSudo,
+  lastUserRoot,
+  missingUser,
   fromLaterStage,
   reservedStageName,
   fromAsCasing,

@@ -1,6 +1,6 @@
 // Helpers the Dockerfile rules share: the rule type, reference URLs, and the environment settings a build
 // makes (ENV/ARG pairs and `NAME=value` assignments or `export`s in RUN), read once per document.
-import type { DockerfileDoc, Instruction, Span } from '../../analyzers/dockerfile/types.ts';
+import type { DockerfileDoc, Instruction, Span, Stage } from '../../analyzers/dockerfile/types.ts';
 import { runCommands } from '../../analyzers/dockerfile/query.ts';
 import type { Rule } from '../../core/rule.ts';
 
@@ -54,4 +54,21 @@ export function envSettings(doc: DockerfileDoc): EnvSetting[] {
   out.sort((a, b) => a.span.start - b.span.start);
   cache.set(doc, out);
   return out;
+}
+
+/** The stage and the chain of earlier stages it builds on (`FROM build`), final stage first. */
+export function stageChain(stage: Stage): Stage[] {
+  const chain: Stage[] = [];
+  for (let s: Stage | undefined = stage; s && !chain.includes(s); s = s.image?.stage) chain.push(s);
+  return chain;
+}
+
+/** The last USER instruction in effect for the final image (looking through stages it builds on). */
+export function finalUser(doc: DockerfileDoc): Instruction | undefined {
+  const final = doc.stages[doc.stages.length - 1];
+  if (!final) return undefined;
+  for (const s of stageChain(final)) {
+    for (let i = s.instructions.length - 1; i >= 0; i--) if (s.instructions[i]!.kind === 'USER') return s.instructions[i];
+  }
+  return undefined;
 }

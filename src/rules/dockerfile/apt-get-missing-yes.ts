@@ -1,0 +1,40 @@
+// CGD100: apt-get / apt commands that prompt for confirmation without `-y`.
+import { APT_VALUE_OPTIONS, commandRange, toolCalls } from '../../analyzers/dockerfile/query-packages.ts';
+import { hasOption } from '../../analyzers/dockerfile/query.ts';
+import type { DockerfileDoc } from '../../analyzers/dockerfile/types.ts';
+import type { Rule } from '../../core/rule.ts';
+
+/** Subcommands that ask "Do you want to continue?" before changing packages. */
+const PROMPTING = ['install', 'reinstall', 'remove', 'purge', 'autoremove', 'upgrade', 'dist-upgrade', 'full-upgrade', 'build-dep', 'satisfy'];
+/** Assume-yes configured for every apt call (`APT::Get::Assume-Yes "true";` written to apt.conf.d). */
+const CONFIGURED = /APT::Get::Assume-Yes/i;
+
+export const rule: Rule<DockerfileDoc> = {
+  meta: {
+    id: 'CGD100',
+    name: 'apt-get-missing-yes',
+    target: 'dockerfile',
+    title: 'apt-get changes packages without `-y`',
+    description:
+      'A build has no terminal to answer apt\'s "Do you want to continue? [Y/n]" prompt: without `-y` apt-get ' +
+      'aborts as soon as it needs confirmation, so the build fails (or, with extra dependencies, fails only sometimes).',
+    severity: 'medium',
+    category: 'reliability',
+    references: ['https://github.com/hadolint/hadolint/wiki/DL3014', 'https://manpages.debian.org/stable/apt/apt-get.8.en.html'],
+    remediation: 'Add `-y` (or `--yes`): `apt-get install -y --no-install-recommends <packages>`.',
+    equivalents: ['hadolint:DL3014', 'trivy:DS021'],
+    messages: { default: '`{{command}}` without `-y` aborts at the confirmation prompt; add `-y`.' },
+    examples: {
+      bad: ['FROM debian:12\nRUN apt-get update && apt-get install curl\n'],
+      good: ['FROM debian:12\nRUN apt-get update && apt-get install -y curl\n'],
+    },
+  },
+  check(doc, report) {
+    if (doc.instructions.some((i) => CONFIGURED.test(i.argsText) || i.heredocs.some((h) => CONFIGURED.test(h.body.text)))) return;
+    for (const call of toolCalls(doc, ['apt-get', 'apt'], PROMPTING, APT_VALUE_OPTIONS)) {
+      // `-qq` implies `-y` (apt-get(8): "quiet level 2 implies -y").
+      if (hasOption(call.cmd, '-y', '--yes', '--assume-yes') || call.cmd.args.some((w) => w.value === '-qq' || w.value === '-q=2')) continue;
+      report({ range: commandRange(call.cmd, call.sub), data: { command: `${call.cmd.name} ${call.sub.value}` } });
+    }
+  },
+};

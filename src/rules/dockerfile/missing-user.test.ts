@@ -1,0 +1,10 @@
+import { testRule } from '../../../test/support/rule-tester.ts';
+import { dockerfileAnalyzer } from './index.ts';
+import { rule } from './missing-user.ts';
+
+testRule(dockerfileAnalyzer, rule, {
+  valid: ['FROM node:22 AS base\nUSER node\nFROM base\nCMD ["node"]\n', 'FROM gcr.io/distroless/nodejs22-debian12:nonroot\n', 'RUN echo fragment\n', 'ARG IMG\nFROM ${IMG}\n'],
+  invalid: [
+    { code: 'FROM node:22 AS build\nUSER node\nFROM node:22-slim\nCMD ["node"]\n', errors: [{ line: 3, column: 6, endColumn: 18 }] },
+  ],
+});
