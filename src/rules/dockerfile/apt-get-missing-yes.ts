@@ -1,15 +1,15 @@
 // CGD100: apt-get / apt commands that prompt for confirmation without `-y`.
 import { APT_VALUE_OPTIONS, commandRange, toolCalls } from '../../analyzers/dockerfile/query-packages.ts';
 import { hasOption } from '../../analyzers/dockerfile/query.ts';
-import type { DockerfileDoc } from '../../analyzers/dockerfile/types.ts';
-import type { Rule } from '../../core/rule.ts';
+import { hadolintRef } from './support.ts';
+import type { DockerfileRule } from './support.ts';
 
 /** Subcommands that ask "Do you want to continue?" before changing packages. */
 const PROMPTING = ['install', 'reinstall', 'remove', 'purge', 'autoremove', 'upgrade', 'dist-upgrade', 'full-upgrade', 'build-dep', 'satisfy'];
 /** Assume-yes configured for every apt call (`APT::Get::Assume-Yes "true";` written to apt.conf.d). */
 const CONFIGURED = /APT::Get::Assume-Yes/i;
 
-export const rule: Rule<DockerfileDoc> = {
+export const rule: DockerfileRule = {
   meta: {
     id: 'CGD100',
     name: 'apt-get-missing-yes',
@@ -20,7 +20,7 @@ export const rule: Rule<DockerfileDoc> = {
       'aborts as soon as it needs confirmation, so the build fails (or, with extra dependencies, fails only sometimes).',
     severity: 'medium',
     category: 'reliability',
-    references: ['https://github.com/hadolint/hadolint/wiki/DL3014', 'https://manpages.debian.org/stable/apt/apt-get.8.en.html'],
+    references: [hadolintRef('DL3014'), 'https://manpages.debian.org/stable/apt/apt-get.8.en.html'],
     remediation: 'Add `-y` (or `--yes`): `apt-get install -y --no-install-recommends <packages>`.',
     equivalents: ['hadolint:DL3014', 'trivy:DS021'],
     messages: { default: '`{{command}}` without `-y` aborts at the confirmation prompt; add `-y`.' },
