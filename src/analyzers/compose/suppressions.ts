@@ -1,0 +1,116 @@
+// Suppression pragmas in Compose comments: ours (`# confgate ignore=ID reason="..."`, `ignore-file=`), dclint's
+// (`disable`, `disable-file`, `disable-line`, `disable-next-line`) and KICS's (`kics-scan ignore`, `ignore-line`,
+// `ignore-block`, `disable=<uuid>`). Comments come from the YAML lexer, so a `#` inside a string is never read.
+import { Lexer } from 'yaml';
+import type { Report } from '../../core/rule.ts';
+import type { Suppression } from '../../core/suppressions.ts';
+import type { Positions } from './yaml-tree.ts';
+
+export interface CommentScan {
+  suppressions: Suppression[];
+  /** Malformed confgate pragmas: reported as syntax errors, never silently ignored. */
+  errors: Report[];
+}
+
+/** Lexer tokens that mark structure but take no characters of the source. */
+const ZERO_WIDTH = new Set(['\x02', '\x18', '\x1f']);
+
+interface Comment {
+  text: string;
+  offset: number;
+  line: number;
+  /** Nothing but whitespace precedes it on its line. */
+  ownLine: boolean;
+}
+
+function comments(pos: Positions): Comment[] {
+  const out: Comment[] = [];
+  let offset = 0;
+  for (const token of new Lexer().lex(pos.text)) {
+    if (token.startsWith('#')) {
+      const { line, col } = pos.lines.linePos(offset);
+      const lineStart = offset - (col - 1);
+      out.push({ text: token.trimEnd(), offset, line, ownLine: pos.text.slice(lineStart, offset).trim() === '' });
+    }
+    if (!ZERO_WIDTH.has(token)) offset += token.length;
+  }
+  return out;
+}
+
+const CONFGATE = /^#\s*confgate\b/i;
+// The same grammar as the Dockerfile analyzer's: `ignore = a,b`, reason quoted or bare, case-insensitive.
+const CONFGATE_PRAGMA = /^#\s*confgate\s+(ignore|ignore-file)\s*=\s*(\S*)(.*)$/i;
+const REASON = /^\s*reason\s*=\s*(?:"([^"]*)"|'([^']*)'|(\S.*?))\s*$/i;
+const DCLINT = /^#\s*dclint\s+(disable-file|disable-next-line|disable-line|disable)(?:\s+(.*))?$/;
+const KICS = /^#\s*kics-scan\s+(ignore-line|ignore-block|ignore|disable=(\S+))\s*$/;
+
+export function scanComments(pos: Positions, nodeEnds: ReadonlyMap<number, number>): CommentScan {
+  const scan: CommentScan = { suppressions: [], errors: [] };
+  const lines = pos.text.split('\n');
+  const isCode = (n: number): boolean => {
+    const t = lines[n - 1]?.trim() ?? '';
+    return t !== '' && !t.startsWith('#');
+  };
+  const nextCodeLine = (after: number): number => {
+    let n = after + 1;
+    while (n <= lines.length && !isCode(n)) n++;
+    return n;
+  };
+  const firstContentLine = (() => {
+    let n = 1;
+    while (n <= lines.length && ['', '---'].includes(lines[n - 1]!.trim())) n++;
+    return n;
+  })();
+  /** The node a line-scoped pragma covers: the line it trails, or the next code line, through the node's end. */
+  const scope = (c: Comment, wholeNode: boolean): { from: number; to: number } => {
+    const from = c.ownLine ? nextCodeLine(c.line) : c.line;
+    return { from, to: wholeNode ? Math.max(from, nodeEnds.get(from) ?? from) : from };
+  };
+  const add = (c: Comment, kind: string, ids: string[], lines?: { from: number; to: number }, reason?: string): void => {
+    const s: Suppression = { kind, pragma: c.text, line: c.line, ids };
+    if (lines) s.lines = lines;
+    if (reason !== undefined) s.reason = reason;
+    scan.suppressions.push(s);
+  };
+
+  for (const c of comments(pos)) {
+    if (CONFGATE.test(c.text)) {
+      const m = CONFGATE_PRAGMA.exec(c.text);
+      const reason = m ? REASON.exec(m[3]!) : null;
+      const why = (reason?.[1] ?? reason?.[2] ?? reason?.[3] ?? '').trim();
+      const ids = (m?.[2] ?? '').split(',').map((id) => id.trim()).filter((id) => id !== '');
+      if (!m || ids.length === 0 || why === '') {
+        scan.errors.push({
+          range: pos.range(c.offset, c.offset + c.text.length),
+          messageId: m && ids.length > 0 ? 'pragmaWithoutReason' : 'malformedPragma',
+          data: { pragma: c.text },
+        });
+        continue;
+      }
+      add(c, 'confgate', ids, m[1]!.toLowerCase() === 'ignore' ? scope(c, true) : undefined, why);
+      continue;
+    }
+    const d = DCLINT.exec(c.text);
+    if (d) {
+      const ids = (d[2] ?? '').trim().split(/\s+/).filter((id) => id !== '');
+      const rules = ids.length > 0 ? ids : ['*'];
+      // As in dclint, file-wide pragmas count only as the file's first content line.
+      if (d[1] === 'disable-file' || d[1] === 'disable') {
+        if (c.line === firstContentLine) add(c, 'dclint', d[1] === 'disable-file' ? ['*'] : rules);
+      } else if (d[1] === 'disable-next-line') {
+        const next = nextCodeLine(c.line);
+        add(c, 'dclint', rules, { from: next, to: next });
+      } else {
+        add(c, 'dclint', rules, scope(c, false));
+      }
+      continue;
+    }
+    const k = KICS.exec(c.text);
+    if (k) {
+      if (k[1] === 'ignore') add(c, 'kics', ['*']);
+      else if (k[2] !== undefined) add(c, 'kics', k[2].split(',').filter((id) => id !== ''));
+      else add(c, 'kics', ['*'], scope(c, k[1] === 'ignore-block'));
+    }
+  }
+  return scan;
+}

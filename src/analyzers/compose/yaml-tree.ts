@@ -1,0 +1,252 @@
+// A position-aware YAML value tree, independent of the `yaml` package's node classes. Aliases resolve to the
+// anchored node itself (shared, so a finding on an aliased value points at the anchor's source text) and merge
+// keys (`<<`) are folded in with YAML's precedence: explicit keys win, then earlier merge sources.
+import { isAlias, isMap, isPair, isScalar, isSeq } from 'yaml';
+import type { Document, LineCounter, Node as YamlNode, Pair } from 'yaml';
+import type { Range } from '../../core/types.ts';
+
+interface Base {
+  range: Range;
+  /** Source offsets of the value, [start, end). */
+  start: number;
+  end: number;
+}
+
+export interface YScalar extends Base {
+  kind: 'scalar';
+  value: string | number | boolean | null;
+  /** Whether the scalar was written with quotes (its text is then never a number or boolean). */
+  quoted: boolean;
+}
+
+/** A scalar's text and where it is written. */
+export interface Str {
+  value: string;
+  range: Range;
+  node: YScalar;
+}
+
+export interface YPair {
+  key: string;
+  keyNode: YScalar;
+  value: YNode;
+  /** From the key's first character to the value's last. */
+  range: Range;
+}
+
+export interface YMap extends Base {
+  kind: 'map';
+  pairs: YPair[];
+}
+
+export interface YSeq extends Base {
+  kind: 'seq';
+  items: YNode[];
+}
+
+export type YNode = YScalar | YMap | YSeq;
+
+export interface DuplicateKey {
+  key: string;
+  range: Range;
+  first: Range;
+}
+
+export interface Tree {
+  root: YNode | undefined;
+  duplicates: DuplicateKey[];
+  /** Source nodes (pairs and sequence items) by first line: the last line of the outermost one starting there. */
+  nodeEnds: Map<number, number>;
+}
+
+/** Offsets to 1-based line/column ranges; the end is exclusive and never includes trailing whitespace. */
+export class Positions {
+  readonly text: string;
+  readonly lines: LineCounter;
+  constructor(text: string, lines: LineCounter) {
+    this.text = text;
+    this.lines = lines;
+  }
+
+  range(start: number, end: number): Range {
+    let e = Math.min(Math.max(end, start), this.text.length);
+    while (e > start && /\s/.test(this.text[e - 1]!)) e--;
+    const s = this.lines.linePos(Math.min(start, this.text.length));
+    const f = this.lines.linePos(e);
+    return { start_line: s.line, start_column: s.col, end_line: f.line, end_column: f.col };
+  }
+}
+
+export function buildTree(doc: Document, pos: Positions): Tree {
+  const built = new Map<YamlNode, YNode>();
+  const building = new Set<YamlNode>();
+  const duplicates: DuplicateKey[] = [];
+  const nodeEnds = new Map<number, number>();
+
+  const noteEnd = (range: Range): void => {
+    const prev = nodeEnds.get(range.start_line);
+    if (prev === undefined || range.end_line > prev) nodeEnds.set(range.start_line, range.end_line);
+  };
+
+  const nullAt = (offset: number): YScalar => ({
+    kind: 'scalar',
+    value: null,
+    quoted: false,
+    start: offset,
+    end: offset,
+    range: pos.range(offset, offset),
+  });
+
+  const build = (node: unknown, fallbackOffset: number): YNode => {
+    if (isAlias(node)) {
+      const target = node.resolve(doc);
+      const at = node.range?.[0] ?? fallbackOffset;
+      return target ? build(target, at) : nullAt(at);
+    }
+    if (!isScalar(node) && !isMap(node) && !isSeq(node)) return nullAt(fallbackOffset);
+    const done = built.get(node);
+    if (done) return done;
+    const [start, end] = node.range ?? [fallbackOffset, fallbackOffset];
+    // A node that contains an alias to itself (`&a [*a]`) would recurse forever; cut the loop with a null.
+    if (building.has(node)) return nullAt(start);
+    building.add(node);
+    let out: YNode;
+    if (isScalar(node)) {
+      const v = node.value;
+      const value = typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? v : v === null || v === undefined ? null : String(v);
+      out = {
+        kind: 'scalar',
+        value,
+        quoted: node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE',
+        start,
+        end,
+        range: pos.range(start, end),
+      };
+    } else if (isSeq(node)) {
+      const items: YNode[] = [];
+      for (const item of node.items) {
+        const child = build(item, end);
+        if (!isAlias(item)) noteEnd(child.range);
+        items.push(child);
+      }
+      out = { kind: 'seq', items, start, end, range: pos.range(start, end) };
+    } else {
+      out = buildMap(node.items as Pair[], start, end);
+    }
+    building.delete(node);
+    built.set(node, out);
+    return out;
+  };
+
+  const keyOf = (pair: Pair, offset: number): YScalar => {
+    const k = pair.key;
+    if (isScalar(k)) return build(k, offset) as YScalar;
+    // Complex keys (`? [a, b]`) are not used by Compose; keep their source text so they can be reported.
+    const node = isMap(k) || isSeq(k) ? k : undefined;
+    const [s, e] = node?.range ?? [offset, offset];
+    return { kind: 'scalar', value: pos.text.slice(s, e), quoted: false, start: s, end: e, range: pos.range(s, e) };
+  };
+
+  const buildMap = (items: Pair[], start: number, end: number): YMap => {
+    const own: YPair[] = [];
+    const merged: YPair[] = [];
+    const seen = new Map<string, YPair>();
+    for (const item of items) {
+      if (!isPair(item)) continue;
+      const keyNode = keyOf(item, start);
+      const key = keyNode.value === null ? '' : String(keyNode.value);
+      const value = build(item.value, keyNode.end);
+      const pair: YPair = { key, keyNode, value, range: pos.range(keyNode.start, Math.max(value.end, keyNode.end)) };
+      noteEnd(pair.range);
+      const first = seen.get(key);
+      if (first) {
+        duplicates.push({ key, range: keyNode.range, first: first.keyNode.range });
+        continue;
+      }
+      seen.set(key, pair);
+      if (key === '<<' && !keyNode.quoted) merged.push(pair);
+      else own.push(pair);
+    }
+    const pairs = [...own];
+    const present = new Set(own.map((p) => p.key));
+    for (const m of merged) {
+      const sources = m.value.kind === 'seq' ? m.value.items : [m.value];
+      for (const src of sources) {
+        if (src.kind !== 'map') continue;
+        for (const p of src.pairs) {
+          if (present.has(p.key)) continue;
+          present.add(p.key);
+          pairs.push(p);
+        }
+      }
+    }
+    return { kind: 'map', pairs, start, end, range: pos.range(start, end) };
+  };
+
+  const contents = doc.contents;
+  const root = contents === null ? undefined : build(contents, 0);
+  return { root, duplicates, nodeEnds };
+}
+
+/** How many nodes a full expansion of the tree would visit; aliases count every time they are used. */
+export function expandedSize(root: YNode, limit: number): number {
+  const memo = new Map<YNode, number>();
+  const size = (n: YNode): number => {
+    const known = memo.get(n);
+    if (known !== undefined) return known;
+    let total = 1;
+    if (n.kind === 'map') for (const p of n.pairs) total += 1 + size(p.value);
+    else if (n.kind === 'seq') for (const i of n.items) total += size(i);
+    total = Math.min(total, limit + 1);
+    memo.set(n, total);
+    return total;
+  };
+  return size(root);
+}
+
+export function getPair(node: YNode | undefined, key: string): YPair | undefined {
+  return node?.kind === 'map' ? node.pairs.find((p) => p.key === key) : undefined;
+}
+
+export function get(node: YNode | undefined, key: string): YNode | undefined {
+  return getPair(node, key)?.value;
+}
+
+/** A scalar's value as Compose reads it: numbers and booleans as their text, null as undefined. */
+export function text(node: YNode | undefined): string | undefined {
+  if (node?.kind !== 'scalar' || node.value === null) return undefined;
+  return String(node.value);
+}
+
+/** Whether a node is absent, `null` or empty. */
+export function isNull(node: YNode | undefined): boolean {
+  return node === undefined || (node.kind === 'scalar' && node.value === null);
+}
+
+/** The plain JavaScript value (for schema validation); callers bound the size with `expandedSize` first. */
+export function toPlain(node: YNode): unknown {
+  if (node.kind === 'scalar') return node.value;
+  if (node.kind === 'seq') return node.items.map(toPlain);
+  const out: Record<string, unknown> = {};
+  for (const p of node.pairs) out[p.key] = toPlain(p.value);
+  return out;
+}
+
+/**
+ * The range of characters [from, to) of a scalar's value, when the value appears verbatim in the source (plain
+ * or quoted without escapes, on one line); otherwise the whole scalar, which is the most exact honest answer.
+ */
+export function subRange(node: YScalar, pos: Positions, from: number, to: number): Range {
+  const value = text(node);
+  if (value === undefined) return node.range;
+  const source = pos.text.slice(node.start, node.end);
+  const inner = node.quoted ? source.slice(1, -1) : source;
+  if (inner !== value || value.includes('\n')) return node.range;
+  const base = node.start + (node.quoted ? 1 : 0);
+  return pos.range(base + from, base + to);
+}
+
+export function str(node: YNode | undefined): Str | undefined {
+  const value = text(node);
+  return value === undefined || node?.kind !== 'scalar' ? undefined : { value, range: node.range, node };
+}

@@ -1,0 +1,30 @@
+// CGC025: service has no healthcheck.
+import { lacks, specUrl } from './support.ts';
+import type { ComposeRule } from './support.ts';
+
+export const rule: ComposeRule = {
+  meta: {
+    id: 'CGC025',
+    name: 'healthcheck-missing',
+    target: 'compose',
+    title: 'Service has no healthcheck',
+    description:
+      'Without a healthcheck Docker only knows whether the process runs, not whether it works: `depends_on: ' +
+      '{condition: service_healthy}` cannot wait for it, and a hung service is never restarted or taken out of rotation.',
+    severity: 'low',
+    category: 'reliability',
+    references: [specUrl('services#healthcheck')],
+    remediation: 'Add a `healthcheck` with a cheap `test` that proves the service answers (or rely on a HEALTHCHECK in the image and say so with a suppression).',
+    equivalents: ['kics:698ed579-b239-4f8f-a388-baa4bcb13ef8'],
+    messages: { default: 'Service "{{service}}" has no healthcheck.' },
+    examples: {
+      bad: ['services:\n  api:\n    image: example/api:1.0\n'],
+      good: ['services:\n  api:\n    image: example/api:1.0\n    healthcheck:\n      test: ["CMD", "/app/healthcheck"]\n      interval: 30s\n'],
+    },
+  },
+  check(doc, report) {
+    for (const s of doc.services) {
+      if (lacks(s, 'healthcheck')) report({ range: s.keyRange, data: { service: s.name } });
+    }
+  },
+};

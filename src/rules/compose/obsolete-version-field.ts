@@ -1,0 +1,30 @@
+// CGC031: top-level `version`.
+import { getPair } from '../../analyzers/compose/yaml-tree.ts';
+import { specUrl } from './support.ts';
+import type { ComposeRule } from './support.ts';
+
+export const rule: ComposeRule = {
+  meta: {
+    id: 'CGC031',
+    name: 'obsolete-version-field',
+    target: 'compose',
+    title: 'Obsolete top-level version',
+    description:
+      'The Compose Specification ignores `version`; Docker Compose v2 warns that it is obsolete. Keeping it ' +
+      'suggests a file-format version (and its limits) that no longer applies.',
+    severity: 'low',
+    category: 'maintainability',
+    references: [specUrl('version-and-name')],
+    remediation: 'Delete the `version:` line.',
+    equivalents: ['dclint:no-version-field'],
+    messages: { default: 'The top-level "version" is obsolete and ignored by Compose.' },
+    examples: {
+      bad: ['version: "3.8"\nservices:\n  web:\n    image: nginx:1.27\n'],
+      good: ['services:\n  web:\n    image: nginx:1.27\n'],
+    },
+  },
+  check(doc, report) {
+    const version = getPair(doc.root, 'version');
+    if (version) report({ range: version.keyNode.range });
+  },
+};

@@ -1,0 +1,34 @@
+// CGC017: a literal secret value in `environment`.
+import { reportSecrets, specUrl } from './support.ts';
+import type { ComposeRule } from './support.ts';
+
+export const rule: ComposeRule = {
+  meta: {
+    id: 'CGC017',
+    name: 'secret-in-environment',
+    target: 'compose',
+    title: 'Plaintext secret in environment',
+    description:
+      'A password, token or key written into `environment` is stored in the repository, visible to everyone who can ' +
+      'read the file or run `docker inspect`, and hard to rotate. Values that come from interpolation (`${DB_PASSWORD}`) ' +
+      'or placeholders are not reported.',
+    severity: 'high',
+    category: 'secrets',
+    cwe: ['CWE-798'],
+    references: [specUrl('services#environment'), 'https://docs.docker.com/compose/how-tos/use-secrets/'],
+    remediation: 'Reference a variable (`DB_PASSWORD: ${DB_PASSWORD:?required}`) set outside the repository, or use Compose `secrets` and a `*_FILE` variable.',
+    equivalents: ['kics:a88baa34-e2ad-44ea-ad6f-8cac87bc7c71'],
+    messages: {
+      default: 'Environment variable "{{name}}" of service "{{service}}" holds a plaintext secret.',
+      name: 'Environment variable "{{name}}" of service "{{service}}" holds a plaintext secret.',
+      url: 'Environment variable "{{name}}" of service "{{service}}" holds a URL with a plaintext password.',
+    },
+    examples: {
+      bad: ['services:\n  db:\n    image: postgres:16\n    environment:\n      POSTGRES_PASSWORD: hunter2\n', 'services:\n  app:\n    image: example/app:1.0\n    environment:\n      - DATABASE_URL=postgres://app:s3cr3t@db/app\n'],
+      good: ['services:\n  db:\n    image: postgres:16\n    environment:\n      POSTGRES_PASSWORD: ${POSTGRES_PASSWORD:?set it}\n      POSTGRES_PASSWORD_FILE: /run/secrets/db\n'],
+    },
+  },
+  check(doc, report) {
+    for (const s of doc.services) reportSecrets(s, s.environment, report);
+  },
+};

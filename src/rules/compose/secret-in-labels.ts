@@ -1,0 +1,33 @@
+// CGC019: a literal secret value in `labels`.
+import { reportSecrets, specUrl } from './support.ts';
+import type { ComposeRule } from './support.ts';
+
+export const rule: ComposeRule = {
+  meta: {
+    id: 'CGC019',
+    name: 'secret-in-labels',
+    target: 'compose',
+    title: 'Plaintext secret in labels',
+    description:
+      'Labels are metadata anyone with access to the Docker API can read (`docker inspect`, monitoring and proxy ' +
+      'tools read them routinely); a credential stored in a label is effectively public.',
+    severity: 'high',
+    category: 'secrets',
+    cwe: ['CWE-798'],
+    references: [specUrl('services#labels'), 'https://docs.docker.com/compose/how-tos/use-secrets/'],
+    remediation: 'Keep credentials out of labels; give the tool that reads the label a reference to a secret instead.',
+    equivalents: ['kics:a88baa34-e2ad-44ea-ad6f-8cac87bc7c71'],
+    messages: {
+      default: 'Label "{{name}}" of service "{{service}}" holds a plaintext secret.',
+      name: 'Label "{{name}}" of service "{{service}}" holds a plaintext secret.',
+      url: 'Label "{{name}}" of service "{{service}}" holds a URL with a plaintext password.',
+    },
+    examples: {
+      bad: ['services:\n  web:\n    image: example/web:1.0\n    labels:\n      - traefik.http.middlewares.auth.basicauth.password=letmein99\n'],
+      good: ['services:\n  web:\n    image: example/web:1.0\n    labels:\n      com.example.team: payments\n'],
+    },
+  },
+  check(doc, report) {
+    for (const s of doc.services) reportSecrets(s, s.labels, report);
+  },
+};

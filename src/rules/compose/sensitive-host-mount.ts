@@ -1,0 +1,56 @@
+// CGC009: a sensitive host directory bind-mounted into a service.
+import { RUNTIME_SOCKET, specUrl } from './support.ts';
+import type { ComposeRule } from './support.ts';
+
+/** Host trees whose exposure gives away credentials, kernel interfaces or control over the host. */
+const SENSITIVE = ['/', '/boot', '/dev', '/etc', '/proc', '/sys', '/root', '/home', '/var/run', '/run', '/var/lib/docker', '/usr', '/lib', '/bin', '/sbin', '~'];
+/** Read-only mounts of these are a common, harmless way to share the host's time zone or CA bundle. */
+const BENIGN_READ_ONLY = ['/etc/localtime', '/etc/timezone', '/etc/ssl/certs', '/etc/ca-certificates', '/usr/share/zoneinfo'];
+
+function normalize(path: string): string {
+  const trimmed = path.replace(/\/+$/, '');
+  return trimmed === '' ? '/' : trimmed.replace(/\/{2,}/g, '/');
+}
+
+function under(path: string, root: string): boolean {
+  if (root === '/') return path === '/';
+  return path === root || path.startsWith(`${root}/`);
+}
+
+export const rule: ComposeRule = {
+  meta: {
+    id: 'CGC009',
+    name: 'sensitive-host-mount',
+    target: 'compose',
+    title: 'Sensitive host path mounted into a service',
+    description:
+      'Mounting the host root, `/etc`, `/proc`, `/sys`, `/root`, home directories and similar trees exposes ' +
+      'credentials and kernel interfaces to the container; writable, they let it take over the host.',
+    severity: 'high',
+    category: 'security',
+    cwe: ['CWE-668'],
+    references: [specUrl('services#volumes'), 'https://docs.docker.com/engine/storage/bind-mounts/'],
+    remediation: 'Mount only the specific files or project directories the service needs (read-only where possible), or use a named volume.',
+    equivalents: ['kics:1c1325ff-831d-43a1-973e-839ae57dfcc0'],
+    messages: {
+      default: 'Service "{{service}}" mounts the sensitive host path {{path}} writable.',
+      readOnly: 'Service "{{service}}" mounts the sensitive host path {{path}} (read-only, but still exposing host data).',
+    },
+    examples: {
+      bad: ['services:\n  backup:\n    image: example/backup:1.0\n    volumes:\n      - /etc:/host/etc\n', 'services:\n  shell:\n    image: example/shell:1.0\n    volumes:\n      - ~/.ssh:/root/.ssh:ro\n'],
+      good: ['services:\n  app:\n    image: example/app:1.0\n    volumes:\n      - /etc/localtime:/etc/localtime:ro\n      - ./data:/data\n'],
+    },
+  },
+  check(doc, report) {
+    for (const s of doc.services) {
+      for (const m of s.volumes) {
+        if (m.type !== 'bind' || !m.source || m.interpolated) continue;
+        const path = normalize(m.source.value);
+        if (RUNTIME_SOCKET.test(path)) continue; // CGC008 reports runtime sockets
+        if (m.readOnly && BENIGN_READ_ONLY.some((b) => under(path, b))) continue;
+        if (!SENSITIVE.some((root) => under(path, root))) continue;
+        report({ range: m.source.range, messageId: m.readOnly ? 'readOnly' : 'default', data: { service: s.name, path: m.source.value } });
+      }
+    }
+  },
+};

@@ -1,0 +1,108 @@
+// Helpers the Compose rules share: reference URLs, reading a service's settings through `extends`, and the
+// plaintext-secret test used for environment, build args and labels.
+import { isInterpolated } from '../../analyzers/compose/interpolation.ts';
+import type { ComposeDoc, KeyValue, Port, Ref, Service } from '../../analyzers/compose/model.ts';
+import { onAllInterfaces } from '../../analyzers/compose/ports.ts';
+import { effective } from '../../analyzers/compose/services.ts';
+import { get, text } from '../../analyzers/compose/yaml-tree.ts';
+import type { YNode } from '../../analyzers/compose/yaml-tree.ts';
+import type { Reporter, Rule } from '../../core/rule.ts';
+import type { Range } from '../../core/types.ts';
+
+export type ComposeRule = Rule<ComposeDoc>;
+
+const SPEC = 'https://docs.docker.com/reference/compose-file';
+
+/** A link to a section of the Compose file reference, e.g. `services#privileged`. */
+export function specUrl(anchor: string): string {
+  return `${SPEC}/${anchor}`;
+}
+
+/** Whether none of the keys is set on the service or its same-file bases, and nothing unseen could set them. */
+export function lacks(service: Service, ...keys: string[]): boolean {
+  return !service.inheritsUnknown && keys.every((k) => effective(service, k) === undefined);
+}
+
+/** YAML `true`, or the string `"true"` (Compose accepts both for booleans). */
+export function isTrue(node: YNode | undefined): boolean {
+  return text(node)?.toLowerCase() === 'true';
+}
+
+/** The strings of a list value (`cap_add`, `security_opt`, ...), with their nodes. */
+export function stringItems(node: YNode | undefined): { value: string; node: YNode }[] {
+  if (node?.kind !== 'seq') return [];
+  return node.items.flatMap((n) => {
+    const value = text(n);
+    return value === undefined ? [] : [{ value, node: n }];
+  });
+}
+
+/** `CAP_SYS_ADMIN`, `sys_admin` and `SYS_ADMIN` name the same capability. */
+export function capabilityName(raw: string): string {
+  return raw.trim().toUpperCase().replace(/^CAP_/, '');
+}
+
+/** Container runtime control sockets: whoever can talk to one can start a privileged container on the host. */
+export const RUNTIME_SOCKET = /(^|\/)(docker|podman|containerd|crio)\.sock$/;
+
+const SECRET_NAME = /(PASSW(?:OR)?D|PASSPHRASE|SECRET|TOKEN|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIALS?|(?:^|_)PASS$|(?:^|_)PWD$)/i;
+/** Names that hold metadata about a secret (where it is, how long it lives), not the secret itself. */
+const SECRET_METADATA = /_(FILE|PATH|DIR|LENGTH|TTL|EXPIRY|EXPIRES|EXPIRATION|LIFETIME|TIMEOUT|ENABLED|HEADER|NAME|TYPE|ALGORITHM|ISSUER|AUDIENCE|URL|URI|ENDPOINT|ID)$/i;
+const PLACEHOLDER = /^(<.*>|\{\{.*\}\}|x+|\*+|\.+|-+|changeme|change[-_]me|replace[-_]?me|todo|tbd|placeholder|your[-_ ].*)$/i;
+const NOT_A_SECRET_VALUE = /^(true|false|yes|no|on|off|\d{1,4})$/i;
+/** `scheme://user:password@host`: credentials inside a URL, whatever the variable is called. */
+const URL_CREDENTIALS = /^[a-z][a-z0-9+.-]*:\/\/[^\s:@/]+:([^\s@/]+)@/i;
+
+export type SecretKind = 'name' | 'url';
+
+/** Why an entry holds a plaintext secret, or undefined: the value is literal, real and secret-looking. */
+export function plaintextSecret(entry: KeyValue): SecretKind | undefined {
+  const value = entry.value;
+  if (value === undefined || value.trim() === '') return undefined;
+  const url = URL_CREDENTIALS.exec(value);
+  if (url && !isInterpolated(url[1]!) && !PLACEHOLDER.test(url[1]!)) return 'url';
+  if (entry.interpolated || !SECRET_NAME.test(entry.key) || SECRET_METADATA.test(entry.key)) return undefined;
+  if (PLACEHOLDER.test(value) || NOT_A_SECRET_VALUE.test(value)) return undefined;
+  return 'name';
+}
+
+/** Reports every plaintext secret among the entries, at its value (the message never repeats the value). */
+export function reportSecrets(service: Service, entries: KeyValue[], report: Reporter): void {
+  for (const entry of entries) {
+    const kind = plaintextSecret(entry);
+    if (kind && entry.valueRange) report({ range: entry.valueRange, messageId: kind, data: { name: entry.key, service: service.name } });
+  }
+}
+
+/** Services attached to the host network publish nothing: Compose ignores their `ports`. */
+export function usesHostNetwork(service: Service): boolean {
+  return text(effective(service, 'network_mode')?.value)?.toLowerCase() === 'host';
+}
+
+/** Ports the host exposes on every interface, with where to point: the short-syntax entry, or the long syntax's `published`. */
+export function openPorts(doc: ComposeDoc): { service: Service; port: Port; range: Range }[] {
+  const out: { service: Service; port: Port; range: Range }[] = [];
+  for (const service of doc.services) {
+    if (usesHostNetwork(service)) continue;
+    for (const port of service.ports) {
+      if (!onAllInterfaces(port) || port.target === undefined) continue;
+      out.push({ service, port, range: port.syntax === 'long' ? (port.publishedRange ?? port.range) : port.range });
+    }
+  }
+  return out;
+}
+
+/** `deploy.resources.limits.<key>` of the service or its bases. */
+export function deployLimit(service: Service, key: string): YNode | undefined {
+  return get(get(get(effective(service, 'deploy')?.value, 'resources'), 'limits'), key);
+}
+
+/** Reports references to names the file does not define, unless `include` may define them elsewhere. */
+export function reportUndefined(doc: ComposeDoc, refs: (s: Service) => Ref[], defined: (name: string) => boolean, report: Reporter): void {
+  if (doc.hasInclude) return;
+  for (const service of doc.services) {
+    for (const ref of refs(service)) {
+      if (!isInterpolated(ref.name) && !defined(ref.name)) report({ range: ref.range, data: { name: ref.name, service: service.name } });
+    }
+  }
+}

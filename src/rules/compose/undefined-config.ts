@@ -1,0 +1,28 @@
+// CGC037: a service uses a config the file does not declare.
+import { reportUndefined, specUrl } from './support.ts';
+import type { ComposeRule } from './support.ts';
+
+export const rule: ComposeRule = {
+  meta: {
+    id: 'CGC037',
+    name: 'undefined-config',
+    target: 'compose',
+    title: 'Config is not declared',
+    description:
+      'A config granted to a service must be declared under the top-level `configs`; otherwise `docker compose` ' +
+      'refuses the file.',
+    severity: 'high',
+    category: 'correctness',
+    references: [specUrl('services#configs'), specUrl('configs')],
+    remediation: 'Declare the config under top-level `configs:` with its `file`, `content` or `environment` source, or fix the name.',
+    equivalents: [],
+    messages: { default: 'Service "{{service}}" uses config "{{name}}", which is not declared under top-level configs.' },
+    examples: {
+      bad: ['services:\n  web:\n    image: nginx:1.27\n    configs: [nginx_conf]\n'],
+      good: ['services:\n  web:\n    image: nginx:1.27\n    configs: [nginx_conf]\nconfigs:\n  nginx_conf:\n    file: ./nginx.conf\n'],
+    },
+  },
+  check(doc, report) {
+    reportUndefined(doc, (s) => s.configs, (name) => doc.configs.names.has(name), report);
+  },
+};

@@ -1,0 +1,28 @@
+// CGC035: a service uses a network the file does not declare.
+import { reportUndefined, specUrl } from './support.ts';
+import type { ComposeRule } from './support.ts';
+
+export const rule: ComposeRule = {
+  meta: {
+    id: 'CGC035',
+    name: 'undefined-network',
+    target: 'compose',
+    title: 'Network is not declared',
+    description:
+      'A network a service joins must be declared under the top-level `networks` (only `default` is implicit); ' +
+      'otherwise `docker compose` refuses the file.',
+    severity: 'high',
+    category: 'correctness',
+    references: [specUrl('services#networks'), specUrl('networks')],
+    remediation: 'Declare the network under top-level `networks:` or fix the name.',
+    equivalents: [],
+    messages: { default: 'Service "{{service}}" uses network "{{name}}", which is not declared under top-level networks.' },
+    examples: {
+      bad: ['services:\n  web:\n    image: example/web:1.0\n    networks: [frontend]\n'],
+      good: ['services:\n  web:\n    image: example/web:1.0\n    networks: [frontend]\nnetworks:\n  frontend: {}\n'],
+    },
+  },
+  check(doc, report) {
+    reportUndefined(doc, (s) => s.networks, (name) => name === 'default' || doc.networks.names.has(name), report);
+  },
+};
