@@ -2,6 +2,7 @@
 // handshakes, the MTA-STS policy) and every webhook delivery goes through here: resolve the name with our own
 // resolver, refuse unless every address is public (or explicitly allowed), then connect to the vetted address
 // itself with the name only as SNI/Host — there is no second resolution for DNS rebinding to exploit.
+import type { X509Certificate } from 'node:crypto';
 import { Resolver } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
@@ -88,7 +89,7 @@ export interface TlsProbeResult {
   protocol: string | null;
   authorized: boolean;
   authorizationError?: string;
-  certificate?: import('node:crypto').X509Certificate;
+  certificate?: X509Certificate;
 }
 
 const DEFAULT_TIMEOUT_MS = 8000;

@@ -1,5 +1,6 @@
 // SSRF tests: every refusal is proven by a canary listener that must see no connection. Loopback only.
 import assert from 'node:assert/strict';
+import net from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { fetchFollow } from '../../src/scan/collect.ts';
 import { createConnector, safeRequest, ScanBudget } from '../../src/scan/connector.ts';
@@ -130,14 +131,18 @@ describe('guarded connector', () => {
     await assert.rejects(c.request('https://site.example-shop.com/', { budget }), (e: { code?: string }) => e.code === 'budget');
   });
 
-  it('times out a request that does not answer', async () => {
-    const silent = await startCanary('127.0.0.1');
+  it('times out a request that never gets an answer', async () => {
+    // Accepts the connection and says nothing: neither a TLS handshake nor a close.
+    const held: net.Socket[] = [];
+    const silent = net.createServer((s) => void held.push(s));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     try {
-      const c = createConnector({ ...settings(), httpsPort: silent.port });
-      // The canary destroys sockets at once; a closed connection is a network error, not a hang.
-      await assert.rejects(c.request('https://site.example-shop.com/', { timeoutMs: 500 }), (e: { code?: string }) => e.code === 'network' || e.code === 'tls');
+      const c = createConnector({ ...settings(), httpsPort: (silent.address() as net.AddressInfo).port });
+      await assert.rejects(c.request('https://site.example-shop.com/', { timeoutMs: 300 }), (e: { code?: string }) => e.code === 'timeout');
+      await assert.rejects(c.tlsProbe('site.example-shop.com', { timeoutMs: 300 }), (e: { code?: string }) => e.code === 'timeout');
     } finally {
-      await silent.close();
+      held.forEach((s) => s.destroy());
+      await new Promise((resolve) => silent.close(resolve));
     }
   });
 });
