@@ -17,6 +17,11 @@ export interface Config {
   role: Role;
   workerConcurrency: number;
   shutdownTimeoutMs: number;
+  /** Server secret (HKDF input for key lookup hashes, webhook-key encryption, CSRF). Unset with the embedded
+   * store: generated once into DATA_DIR/secret.key (see src/auth/secret.ts). Required with PostgreSQL. */
+  secretKey: string | undefined;
+  /** Per-key request rate on /api/v1/*: `count` requests per `windowMs`. */
+  partnerRateLimit: { count: number; windowMs: number };
 }
 
 export interface Setting {
@@ -36,6 +41,8 @@ export const SETTINGS: readonly Setting[] = [
   { name: 'ROLE', default: 'all', description: '`all` (API + worker), `api` or `worker`.' },
   { name: 'WORKER_CONCURRENCY', default: '4', description: 'Jobs one worker process runs at once (1–64).' },
   { name: 'SHUTDOWN_TIMEOUT_MS', default: '10000', description: 'Grace period for in-flight requests and jobs on SIGTERM.' },
+  { name: 'SECRET_KEY', default: '(unset)', description: 'Server secret, at least 32 characters (`openssl rand -hex 32`): API-key lookup hashes, webhook-key encryption, CSRF. Required with `DATABASE_URL`; with the embedded store generated once into `DATA_DIR/secret.key`. Changing it invalidates every API key.' },
+  { name: 'PARTNER_RATE_LIMIT', default: '20/s', description: 'Requests per API key on `/api/v1/*` per second (`N/s`) or minute (`N/m`), per API process; over it: 429 `rate_limited` with `Retry-After`.' },
 ];
 
 export class ConfigError extends Error {
@@ -73,6 +80,22 @@ function httpUrl(name: string, raw: string): string {
   return raw.replace(/\/+$/, '');
 }
 
+function rate(env: Env, name: string, fallback: string): { count: number; windowMs: number } {
+  const raw = env[name] || fallback;
+  const m = /^(\d{1,6})\/([sm])$/.exec(raw);
+  if (!m || Number(m[1]) < 1) throw new ConfigError(`${name} must look like 20/s or 600/m (got "${raw}")`);
+  return { count: Number(m[1]), windowMs: m[2] === 's' ? 1000 : 60_000 };
+}
+
+
+function secretKey(env: Env, databaseUrl: string | undefined): string | undefined {
+  const raw = env['SECRET_KEY'] || undefined;
+  if (raw !== undefined && raw.length < 32) throw new ConfigError('SECRET_KEY must be at least 32 characters (generate one with `openssl rand -hex 32`)');
+  // Several processes share a PostgreSQL store, so they must share the secret: it cannot be generated locally.
+  if (raw === undefined && databaseUrl !== undefined) throw new ConfigError('SECRET_KEY is required with DATABASE_URL (generate one with `openssl rand -hex 32`)');
+  return raw;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = intIn(env, 'PORT', 8080, 0, 65535);
   const databaseUrl = env['DATABASE_URL'] || undefined;
@@ -89,5 +112,7 @@ export function loadConfig(env: Env = process.env): Config {
     role: oneOf(env, 'ROLE', ROLES, 'all'),
     workerConcurrency: intIn(env, 'WORKER_CONCURRENCY', 4, 1, 64),
     shutdownTimeoutMs: intIn(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+    secretKey: secretKey(env, databaseUrl),
+    partnerRateLimit: rate(env, 'PARTNER_RATE_LIMIT', '20/s'),
   };
 }

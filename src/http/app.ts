@@ -10,6 +10,7 @@ import { MethodIndex } from './method-router.ts';
 import { ErrorEnvelope } from './schemas/common.ts';
 import { contractSchemas } from './schemas/report.ts';
 import { healthRoutes } from './routes/health.ts';
+import { partnerAccounts } from './routes/partner.ts';
 
 const VERSION = '1.0.0';
 
@@ -104,6 +105,7 @@ async function confgate(app: FastifyInstance, deps: AppDeps): Promise<void> {
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
+  await app.register(partnerAccounts);
   await app.register(healthRoutes);
 }
 

@@ -14,10 +14,12 @@ export type StoreKind = 'embedded' | 'postgres';
 
 export const STORE: StoreKind = process.env['CONFGATE_TEST_STORE'] === 'postgres' ? 'postgres' : 'embedded';
 export const TEST_DATABASE_URL = process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
+/** The service requires SECRET_KEY with PostgreSQL (the embedded store generates one into DATA_DIR). */
+export const TEST_SECRET_KEY = 'test-secret-key-0123456789abcdef0123456789abcdef';
 
 export interface TestStore {
   db: Db;
-  /** What a spawned service needs to use the same store: DATABASE_URL or DATA_DIR. */
+  /** What a spawned service needs to use the same store: DATABASE_URL and SECRET_KEY, or DATA_DIR. */
   env: Record<string, string>;
   /** Closes the store and removes it. */
   destroy(): Promise<void>;
@@ -45,7 +47,7 @@ export async function createEmptyStore(kind: StoreKind = STORE): Promise<{ env: 
     const name = `confgate_t_${randomBytes(6).toString('hex')}`;
     await admin((c) => c.query(`CREATE DATABASE ${name}`));
     return {
-      env: { DATABASE_URL: withDatabase(TEST_DATABASE_URL, name) },
+      env: { DATABASE_URL: withDatabase(TEST_DATABASE_URL, name), SECRET_KEY: TEST_SECRET_KEY },
       remove: () => admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
     };
   }
