@@ -4,6 +4,11 @@ import type { DockerfileDoc } from '../../analyzers/dockerfile/types.ts';
 import type { FileAnalyzer } from '../../core/analyze.ts';
 import type { DockerfileRule } from './support.ts';
 import { rule as syntaxError } from './syntax-error.ts';
+import { rule as privateKeyInDockerfile } from './private-key-in-dockerfile.ts';
+import { rule as credentialsInUrl } from './credentials-in-url.ts';
+import { rule as secretFileCopied } from './secret-file-copied.ts';
+import { rule as secretInBuildArg } from './secret-in-build-arg.ts';
+import { rule as secretInEnv } from './secret-in-env.ts';
 import { rule as noChpasswd } from './no-chpasswd.ts';
 import { rule as useraddWithoutNoLogInit } from './useradd-without-no-log-init.ts';
 import { rule as noSudo } from './no-sudo.ts';
@@ -22,10 +27,21 @@ import { rule as constantPlatformFlag } from './constant-platform-flag.ts';
 import { rule as imageNotPinnedByDigest } from './image-not-pinned-by-digest.ts';
 import { rule as noLatestTag } from './no-latest-tag.ts';
 import { rule as untaggedImage } from './untagged-image.ts';
+// CGD100-CGD199: package managers, RUN hygiene, CMD/ENTRYPOINT, EXPOSE, HEALTHCHECK, casing, ARG/ENV.
+import { rule as aptGetMissingYes } from './apt-get-missing-yes.ts';
+import { rule as aptMissingNoInstallRecommends } from './apt-missing-no-install-recommends.ts';
+import { rule as aptUnpinnedPackage } from './apt-unpinned-package.ts';
+import { rule as aptListsNotRemoved } from './apt-lists-not-removed.ts';
+import { rule as aptInScript } from './apt-in-script.ts';
 
 export const dockerfileSyntaxRule: DockerfileRule = syntaxError;
 
 export const dockerfileRules: readonly DockerfileRule[] = [
+  privateKeyInDockerfile,
+  credentialsInUrl,
+  secretFileCopied,
+  secretInBuildArg,
+  secretInEnv,
   noChpasswd,
   useraddWithoutNoLogInit,
   noSudo,
@@ -44,6 +60,11 @@ export const dockerfileRules: readonly DockerfileRule[] = [
   imageNotPinnedByDigest,
   noLatestTag,
   untaggedImage,
+  aptGetMissingYes,
+  aptMissingNoInstallRecommends,
+  aptUnpinnedPackage,
+  aptListsNotRemoved,
+  aptInScript,
 ].sort((a, b) => a.meta.id.localeCompare(b.meta.id));
 
 export const dockerfileAnalyzer: FileAnalyzer<DockerfileDoc> = {

@@ -2,7 +2,7 @@
 // makes (ENV/ARG pairs and `NAME=value` assignments or `export`s in RUN), read once per document.
 import type { DockerfileDoc, Instruction, Span, Stage } from '../../analyzers/dockerfile/types.ts';
 import { runCommands } from '../../analyzers/dockerfile/query.ts';
-import type { Rule } from '../../core/rule.ts';
+import type { Reporter, Rule } from '../../core/rule.ts';
 
 export type DockerfileRule = Rule<DockerfileDoc>;
 
@@ -71,4 +71,24 @@ export function finalUser(doc: DockerfileDoc): Instruction | undefined {
     for (let i = s.instructions.length - 1; i >= 0; i--) if (s.instructions[i]!.kind === 'USER') return s.instructions[i];
   }
   return undefined;
+}
+
+/**
+ * Names that hold a credential: the secret word ends the name (`DB_PASSWORD`, `NPM_TOKEN`, `AWS_SECRET_ACCESS_KEY`),
+ * so `PASSWORD_FILE`, `TOKEN_URL`, `GPG_KEY` (a public fingerprint) and `PWD` are not taken for secrets.
+ */
+export function isSecretName(name: string): boolean {
+  const n = name.toUpperCase().replace(/-/g, '_');
+  if (n === 'PWD') return false;
+  return /(?:^|_)(?:PASSWORD|PASSWD|PASS|PWD|SECRET|TOKEN|API_?KEY|ACCESS_KEY|SECRET_KEY|PRIVATE_KEY|CLIENT_SECRET|CREDENTIALS?|AUTH_TOKEN|SECRET_KEY_BASE)$/.test(n) || n === 'APIKEY';
+}
+
+/** Reports every environment setting of one of `names` whose value `bad` accepts, at the setting. */
+export function reportEnv(doc: DockerfileDoc, report: Reporter, names: readonly string[], bad: (value: string) => boolean): void {
+  for (const s of envSettings(doc)) if (names.includes(s.name) && bad(s.value)) report({ range: s.span.range, data: { name: s.name, value: s.value } });
+}
+
+/** `false`, `0`, `no`, `off` in any case. */
+export function isFalsy(value: string): boolean {
+  return /^(?:false|0|no|off)$/i.test(value.trim());
 }

@@ -1,0 +1,11 @@
+import { testRule } from '../../../test/support/rule-tester.ts';
+import { dockerfileAnalyzer } from './index.ts';
+import { rule } from './credentials-in-url.ts';
+
+testRule(dockerfileAnalyzer, rule, {
+  valid: ['FROM a:1\nRUN git clone https://oauth2:${TOKEN}@gitlab.com/x.git\n', 'FROM a:1\nRUN curl https://example.com/a:b@c\n', 'FROM a:1\nRUN echo user@host:path\n'],
+  invalid: [
+    { code: 'FROM a:1\nRUN pip install --index-url https://bob:pa55@pypi.acme.dev/simple app\n', errors: [{ line: 2, column: 29, endColumn: 66 }] },
+    { code: 'FROM a:1\nENV DATABASE_URL=postgres://app:secret@db/app\n', errors: [{ line: 2, column: 18 }] },
+  ],
+});

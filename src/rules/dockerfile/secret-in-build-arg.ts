@@ -1,0 +1,30 @@
+// CGD031: build arguments are not secret.
+import { buildCheckRef, dockerfileRef, isSecretName } from './support.ts';
+import type { DockerfileRule } from './support.ts';
+
+export const rule: DockerfileRule = {
+  meta: {
+    id: 'CGD031',
+    name: 'secret-in-build-arg',
+    target: 'dockerfile',
+    title: 'Secret passed as a build argument',
+    description:
+      'Build-argument values are recorded in the image history and build provenance (`docker history`), so a ' +
+      'password or token passed with `--build-arg` leaks to everyone who can pull the image. Secret mounts exist for this.',
+    severity: 'medium',
+    category: 'secrets',
+    cwe: ['CWE-522'],
+    references: [buildCheckRef('secrets-used-in-arg-or-env'), 'https://docs.docker.com/build/building/secrets/'],
+    remediation: 'Use a secret mount: `RUN --mount=type=secret,id=npm_token,env=NPM_TOKEN npm ci`, and `docker build --secret id=npm_token,env=NPM_TOKEN`.',
+    equivalents: ['buildkit:SecretsUsedInArgOrEnv', 'trivy:DS031'],
+    messages: { default: 'Build argument "{{name}}" carries a secret into the image history.' },
+    examples: { bad: ['FROM node:22\nARG NPM_TOKEN\nRUN npm ci\n'], good: ['FROM node:22\nRUN --mount=type=secret,id=npm_token,env=NPM_TOKEN npm ci\n'] },
+  },
+  check(doc, report) {
+    for (const instr of doc.instructions) {
+      const target = instr.onbuild ?? instr;
+      if (target.kind !== 'ARG') continue;
+      for (const p of target.pairs) if (isSecretName(p.key.value)) report({ range: p.key.range, data: { name: p.key.value } });
+    }
+  },
+};

@@ -1,0 +1,11 @@
+import { testRule } from '../../../test/support/rule-tester.ts';
+import { dockerfileAnalyzer } from './index.ts';
+import { rule } from './secret-in-env.ts';
+
+testRule(dockerfileAnalyzer, rule, {
+  valid: ['FROM a:1\nENV DB_PASSWORD_FILE=/run/secrets/db GPG_KEY=A035C8C19219BA82 PWD=/app\n', 'FROM a:1\nARG TOKEN\nENV TOKEN=$TOKEN\n', 'FROM a:1\nENV API_KEY=\n'],
+  invalid: [
+    { code: 'FROM a:1\nENV NODE_ENV=production DB_PASSWORD="s3cret"\n', errors: [{ line: 2, column: 25, endColumn: 36, message: 'DB_PASSWORD' }] },
+    { code: 'FROM a:1\nENV GITHUB_TOKEN ghp_abcdef\n', errors: [{ line: 2, column: 5 }] },
+  ],
+});

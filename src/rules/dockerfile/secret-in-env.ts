@@ -1,0 +1,34 @@
+// CGD030: a credential written into ENV stays in the image.
+import { buildCheckRef, dockerfileRef, isSecretName } from './support.ts';
+import type { DockerfileRule } from './support.ts';
+
+export const rule: DockerfileRule = {
+  meta: {
+    id: 'CGD030',
+    name: 'secret-in-env',
+    target: 'dockerfile',
+    title: 'Hard-coded secret in ENV',
+    description:
+      'ENV values are stored in the image configuration: anyone who can pull the image reads them with ' +
+      '`docker inspect`, and they are in the repository too. Only literal values are reported; `ENV X=$ARG` is ' +
+      'the build-argument rule\'s concern.',
+    severity: 'high',
+    category: 'secrets',
+    cwe: ['CWE-798'],
+    references: [buildCheckRef('secrets-used-in-arg-or-env'), dockerfileRef('#env'), 'https://docs.docker.com/build/building/secrets/'],
+    remediation: 'Pass the secret at run time (orchestrator secrets, a mounted file referenced by `*_FILE`), and at build time use `RUN --mount=type=secret`.',
+    equivalents: ['buildkit:SecretsUsedInArgOrEnv', 'trivy:DS031'],
+    messages: { default: 'ENV "{{name}}" holds a hard-coded secret.' },
+    examples: { bad: ['FROM postgres:16\nENV POSTGRES_PASSWORD=hunter2\n'], good: ['FROM postgres:16\nENV POSTGRES_PASSWORD_FILE=/run/secrets/db\n'] },
+  },
+  check(doc, report) {
+    for (const instr of doc.instructions) {
+      const target = instr.onbuild ?? instr;
+      if (target.kind !== 'ENV') continue;
+      for (const p of target.pairs) {
+        if (!p.value || p.value.value === '' || p.value.raw.includes('$') || !isSecretName(p.key.value)) continue;
+        report({ range: p.key.range, data: { name: p.key.value } });
+      }
+    }
+  },
+};
