@@ -15,7 +15,7 @@ testRule(dockerfileAnalyzer, rule, {
     'FROM debian\nRUN ["apt-get", "install", "curl"]\n',
   ],
   invalid: [
-    { code: 'FROM debian\nRUN apt-get update && apt-get install curl\n', errors: [{ line: 2, column: 26, endColumn: 41, message: '`apt-get install`' }] },
+    { code: 'FROM debian\nRUN apt-get update && apt-get install curl\n', errors: [{ line: 2, column: 23, endColumn: 38, message: '`apt-get install`' }] },
     { code: 'FROM debian\nRUN sudo apt-get -q install curl\n', errors: [{ line: 2, column: 10, endColumn: 28 }] },
     { code: 'FROM debian\nRUN apt purge -q vim && apt-get autoremove\n', errors: [{ line: 2, column: 5, endColumn: 14, message: '`apt purge`' }, { line: 2, column: 25, endColumn: 43 }] },
     { name: 'heredoc script', code: 'FROM debian\nRUN <<EOF\napt-get update\napt-get install curl\nEOF\n', errors: [{ line: 4, column: 1, endColumn: 16 }] },

@@ -1,0 +1,106 @@
+// Questions the package-manager and RUN-hygiene rules ask: which commands of a given tool run, what their
+// subcommand word is, whether a RUN cleans up (or mounts a build cache over) what a command leaves behind,
+// and whether a stage ends up in the image `docker build` produces.
+import type { Range } from '../../core/types.ts';
+import type { CommandRef } from './query.ts';
+import { commandsOf, finalStage, positionals, runCommands } from './query.ts';
+import type { DockerfileDoc, Instruction, ShellWord, Stage } from './types.ts';
+
+/** Every command of every RUN whose name is one of `names`. */
+export function runCommandsNamed(doc: DockerfileDoc, ...names: string[]): CommandRef[] {
+  return runCommands(doc).filter((c) => names.includes(c.name));
+}
+
+/** The subcommand word (`install` of `apt-get -y install curl`); options in `withValue` consume a value. */
+export function subcommandWord(cmd: CommandRef, withValue: readonly string[] = []): ShellWord | undefined {
+  return positionals(cmd, withValue)[0];
+}
+
+/** From the command name to `last` (usually the subcommand): `apt-get install`, `sudo` excluded. */
+export function commandRange(cmd: CommandRef, last: ShellWord): Range {
+  const first = cmd.nameWord ?? last;
+  return { start_line: first.range.start_line, start_column: first.range.start_column, end_line: last.range.end_line, end_column: last.range.end_column };
+}
+
+/** Targets of the RUN's `--mount=type=cache` flags (an `ONBUILD RUN` uses its inner instruction's flags). */
+export function cacheMountTargets(instr: Instruction): string[] {
+  const run = instr.onbuild ?? instr;
+  const out: string[] = [];
+  for (const f of run.flags) {
+    if (f.name !== 'mount') continue;
+    const type = f.options.find((o) => o.key === 'type')?.value;
+    const target = f.options.find((o) => o.key === 'target' || o.key === 'dst' || o.key === 'destination')?.value;
+    if (type === 'cache' && target !== undefined) out.push(target.replace(/\/+$/, '') || '/');
+  }
+  return out;
+}
+
+/** Whether a cache mount of the RUN covers `path` (is the path or one of its parents). */
+export function cacheMountCovers(instr: Instruction, path: string): boolean {
+  return cacheMountTargets(instr).some((t) => t === '/' || path === t || path.startsWith(`${t}/`));
+}
+
+/**
+ * Whether the same RUN deletes what `pattern` matches after `after` runs: `rm` with a matching operand
+ * (`rm -rf /var/lib/apt/lists/*`), or a command given by `isCleanup` (`yum clean all`).
+ */
+export function cleansUpAfter(after: CommandRef, pattern: RegExp | undefined, isCleanup?: (c: CommandRef) => boolean): boolean {
+  return commandsOf(after.instruction).some(
+    (c) =>
+      c.node.start > after.node.start &&
+      ((pattern !== undefined && c.name === 'rm' && positionals(c).some((w) => pattern.test(w.value))) || (isCleanup?.(c) ?? false)),
+  );
+}
+
+/**
+ * Whether what an instruction leaves behind reaches the default build result: its stage is the final one or
+ * an ancestor of it (`FROM base`). Files left in a builder stage that is only copied from do not ship.
+ * ONBUILD instructions run in a child image, so they always count.
+ */
+export function shipsInFinalImage(doc: DockerfileDoc, instr: Instruction): boolean {
+  if (instr.onbuild) return true;
+  const chain = new Set<Stage>();
+  for (let s = finalStage(doc); s && !chain.has(s); s = s.image?.stage) chain.add(s);
+  return instr.stage === undefined || chain.has(instr.stage);
+}
+
+/** Whether a variable is set to a non-empty value for the command: ENV/ARG in scope or an assignment prefix. */
+export function variableSet(cmd: CommandRef, name: string): boolean {
+  const inline = [...cmd.node.assignments.map((a) => [a.name, a.value.value] as const), ...cmd.wrappers.flatMap((w) => {
+    const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/.exec(w.value);
+    return m ? [[m[1]!, m[2]!] as const] : [];
+  })];
+  const value = inline.find(([k]) => k === name)?.[1] ?? (cmd.instruction.onbuild ?? cmd.instruction).env.get(name);
+  return value !== undefined && value !== '';
+}
+
+/** A package-manager call: the command, its subcommand word and the operands after it (packages, mostly). */
+export interface ToolCall {
+  cmd: CommandRef;
+  sub: ShellWord;
+  operands: ShellWord[];
+}
+
+/** Calls of any of `names` whose subcommand is one of `subs`, in RUN order. */
+export function toolCalls(doc: DockerfileDoc, names: readonly string[], subs: readonly string[], withValue: readonly string[] = []): ToolCall[] {
+  const out: ToolCall[] = [];
+  for (const cmd of runCommandsNamed(doc, ...names)) {
+    const [sub, ...operands] = positionals(cmd, withValue);
+    if (sub && subs.includes(sub.value)) out.push({ cmd, sub, operands });
+  }
+  return out;
+}
+
+/** apt-get / apt options that take a separate value. */
+export const APT_VALUE_OPTIONS = ['-o', '-c', '-t', '--option', '--config-file', '--target-release', '--default-release'];
+/** apk options that take a separate value. */
+export const APK_VALUE_OPTIONS = ['-t', '--virtual', '-X', '--repository', '-p', '--root', '--arch', '--keys-dir', '--repositories-file', '--cache-dir', '--cache-max-age'];
+/** yum / dnf / microdnf options that take a separate value. */
+export const RPM_VALUE_OPTIONS = ['-c', '-d', '-e', '-x', '-R', '--config', '--installroot', '--enablerepo', '--disablerepo', '--exclude', '--setopt', '--releasever', '--repo', '--repoid', '--forcearch', '--downloaddir', '--destdir'];
+/** zypper global options that take a separate value. */
+export const ZYPPER_VALUE_OPTIONS = ['-R', '--root', '-c', '--config', '-D', '--reposd-dir', '-C', '--cache-dir', '--raw-cache-dir', '--solv-cache-dir', '--pkg-cache-dir', '-r', '--repo', '--from', '-t', '--type'];
+
+/** An operand that names a local or remote package file rather than a repository package. */
+export function isPackageFile(word: ShellWord): boolean {
+  return /^[./~]/.test(word.value) || word.value.includes('://') || /\.(deb|apk|rpm)$/.test(word.value);
+}

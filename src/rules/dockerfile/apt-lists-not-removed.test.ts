@@ -1,0 +1,22 @@
+import { testRule } from '../../../test/support/rule-tester.ts';
+import { rule } from './apt-lists-not-removed.ts';
+import { dockerfileAnalyzer } from './index.ts';
+
+testRule(dockerfileAnalyzer, rule, {
+  valid: [
+    'FROM debian\nRUN apt-get update && apt-get install -y curl && rm -rf /var/lib/apt/lists/*\n',
+    'FROM debian\nRUN apt-get update \\\n && apt-get install -y curl \\\n && apt-get clean \\\n && rm -rf /var/lib/apt/lists\n',
+    'FROM debian\nRUN --mount=type=cache,target=/var/lib/apt,sharing=locked apt-get update && apt-get install -y curl\n',
+    'FROM debian\nRUN --mount=type=cache,target=/var/lib/apt/lists/ apt-get update\n',
+    'FROM debian AS build\nRUN apt-get update && apt-get install -y gcc\nFROM gcr.io/distroless/static\nCOPY --from=build /x /x\n',
+    'FROM debian\nRUN <<EOF\napt-get update\napt-get install -y curl\nrm -rf /var/lib/apt/lists/*\nEOF\n',
+    'FROM debian\nRUN apt-get install -y ./x.deb\n',
+  ],
+  invalid: [
+    { code: 'FROM debian\nRUN apt-get update && apt-get install -y curl\n', errors: [{ line: 2, column: 5, endColumn: 19, message: '`apt-get update`' }] },
+    { name: 'removal before the update does not count', code: 'FROM debian\nRUN rm -rf /var/lib/apt/lists/* && apt update\n', errors: [{ line: 2, column: 36, endColumn: 46 }] },
+    { name: 'removal in a later RUN does not shrink the layer', code: 'FROM debian\nRUN apt-get update -q && apt-get install -y curl\nRUN rm -rf /var/lib/apt/lists/*\n', errors: [{ line: 2, column: 5, endColumn: 19 }] },
+    { name: 'cache mount elsewhere', code: 'FROM debian\nRUN --mount=type=cache,target=/var/cache/apt apt-get update\n', errors: [{ line: 2, column: 46, endColumn: 60 }] },
+    { name: 'base stage of the final one', code: 'FROM debian AS base\nRUN apt-get update\nFROM base\n', errors: [{ line: 2, column: 5 }] },
+  ],
+});

@@ -1,0 +1,42 @@
+// CGD103: `apt-get update` whose package lists stay in the image layer.
+import { APT_VALUE_OPTIONS, cacheMountCovers, cleansUpAfter, commandRange, shipsInFinalImage, toolCalls } from '../../analyzers/dockerfile/query-packages.ts';
+import { hadolintRef } from './support.ts';
+import type { DockerfileRule } from './support.ts';
+
+const LISTS = /^\/var\/lib\/apt\/lists(\/|$)/;
+
+export const rule: DockerfileRule = {
+  meta: {
+    id: 'CGD103',
+    name: 'apt-lists-not-removed',
+    target: 'dockerfile',
+    title: 'apt package lists left in the image',
+    description:
+      '`apt-get update` downloads package indexes into `/var/lib/apt/lists` (often 20-50 MB). Unless the same RUN ' +
+      'deletes them, they are committed to the layer: deleting them in a later instruction does not shrink the ' +
+      'image. Stages that only feed `COPY --from` are not reported, and a cache mount over `/var/lib/apt` keeps ' +
+      'the lists out of the layer.',
+    severity: 'low',
+    category: 'performance',
+    references: [hadolintRef('DL3009'), 'https://docs.docker.com/build/building/best-practices/#apt-get', 'https://docs.docker.com/build/cache/optimize/#use-cache-mounts'],
+    remediation:
+      'End the RUN that updates with `&& rm -rf /var/lib/apt/lists/*`, or mount a build cache: ' +
+      '`RUN --mount=type=cache,target=/var/lib/apt,sharing=locked apt-get update && …`.',
+    equivalents: ['hadolint:DL3009'],
+    messages: { default: '`{{command}}` leaves its package lists in this layer; remove /var/lib/apt/lists/* in the same RUN.' },
+    examples: {
+      bad: ['FROM debian:12\nRUN apt-get update && apt-get install -y --no-install-recommends curl\n'],
+      good: [
+        'FROM debian:12\nRUN apt-get update && apt-get install -y --no-install-recommends curl && rm -rf /var/lib/apt/lists/*\n',
+        'FROM debian:12\nRUN --mount=type=cache,target=/var/lib/apt,sharing=locked apt-get update && apt-get install -y curl\n',
+      ],
+    },
+  },
+  check(doc, report) {
+    for (const call of toolCalls(doc, ['apt-get', 'apt'], ['update'], APT_VALUE_OPTIONS)) {
+      const instr = call.cmd.instruction;
+      if (!shipsInFinalImage(doc, instr) || cacheMountCovers(instr, '/var/lib/apt/lists') || cleansUpAfter(call.cmd, LISTS)) continue;
+      report({ range: commandRange(call.cmd, call.sub), data: { command: `${call.cmd.name} ${call.sub.value}` } });
+    }
+  },
+};
