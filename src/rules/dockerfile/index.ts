@@ -27,6 +27,7 @@ import { rule as constantPlatformFlag } from './constant-platform-flag.ts';
 import { rule as imageNotPinnedByDigest } from './image-not-pinned-by-digest.ts';
 import { rule as noLatestTag } from './no-latest-tag.ts';
 import { rule as untaggedImage } from './untagged-image.ts';
+// CGD100-CGD199: package managers, RUN hygiene, CMD/ENTRYPOINT, EXPOSE, HEALTHCHECK, casing, ARG/ENV.
 import { rule as aptGetMissingYes } from './apt-get-missing-yes.ts';
 import { rule as aptMissingNoInstallRecommends } from './apt-missing-no-install-recommends.ts';
 import { rule as aptUnpinnedPackage } from './apt-unpinned-package.ts';
