@@ -22,6 +22,11 @@ export interface Config {
   secretKey: string | undefined;
   /** Per-key request rate on /api/v1/*: `count` requests per `windowMs`. */
   partnerRateLimit: { count: number; windowMs: number };
+  /** Per-client request rate on the public analysis API. */
+  publicRateLimit: { count: number; windowMs: number };
+  /** Fastify's trustProxy: false, true, a hop count, or addresses/CIDRs of trusted proxies. */
+  trustProxy: boolean | number | string;
+  securityLogRetentionDays: number;
 }
 
 export interface Setting {
@@ -42,6 +47,9 @@ export const SETTINGS: readonly Setting[] = [
   { name: 'WORKER_CONCURRENCY', default: '4', description: 'Jobs one worker process runs at once (1–64).' },
   { name: 'SHUTDOWN_TIMEOUT_MS', default: '10000', description: 'Grace period for in-flight requests and jobs on SIGTERM.' },
   { name: 'SECRET_KEY', default: '(unset)', description: 'Server secret, at least 32 characters (`openssl rand -hex 32`): API-key lookup hashes, webhook-key encryption, CSRF. Required with `DATABASE_URL`; with the embedded store generated once into `DATA_DIR/secret.key`. Changing it invalidates every API key.' },
+  { name: 'PUBLIC_RATE_LIMIT', default: '60/m', description: 'Requests per client address on `/api/analyze*` per second (`N/s`) or minute (`N/m`), per API process; over it: 429 `rate_limited` with `Retry-After`.' },
+  { name: 'TRUST_PROXY', default: 'false', description: 'Behind a reverse proxy: `true`, a hop count, or comma-separated proxy addresses/CIDRs, so client addresses come from `X-Forwarded-For`.' },
+  { name: 'SECURITY_LOG_RETENTION_DAYS', default: '14', description: 'Days technical security logs are kept (1–14); an hourly job deletes older entries.' },
   { name: 'PARTNER_RATE_LIMIT', default: '20/s', description: 'Requests per API key on `/api/v1/*` per second (`N/s`) or minute (`N/m`), per API process; over it: 429 `rate_limited` with `Retry-After`.' },
 ];
 
@@ -87,6 +95,13 @@ function rate(env: Env, name: string, fallback: string): { count: number; window
   return { count: Number(m[1]), windowMs: m[2] === 's' ? 1000 : 60_000 };
 }
 
+function trustProxy(raw: string | undefined): boolean | number | string {
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^\d{1,2}$/.test(raw)) return Number(raw);
+  if (/^[0-9a-fA-F.:/, ]+$/.test(raw)) return raw;
+  throw new ConfigError(`TRUST_PROXY must be true, false, a hop count or proxy addresses/CIDRs (got "${raw}")`);
+}
 
 function secretKey(env: Env, databaseUrl: string | undefined): string | undefined {
   const raw = env['SECRET_KEY'] || undefined;
@@ -114,5 +129,8 @@ export function loadConfig(env: Env = process.env): Config {
     shutdownTimeoutMs: intIn(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     secretKey: secretKey(env, databaseUrl),
     partnerRateLimit: rate(env, 'PARTNER_RATE_LIMIT', '20/s'),
+    publicRateLimit: rate(env, 'PUBLIC_RATE_LIMIT', '60/m'),
+    trustProxy: trustProxy(env['TRUST_PROXY']),
+    securityLogRetentionDays: intIn(env, 'SECURITY_LOG_RETENTION_DAYS', 14, 1, 14),
   };
 }

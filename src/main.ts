@@ -14,7 +14,8 @@ import { migrate } from './storage/migrate.ts';
 import { openStore } from './storage/open.ts';
 import { startWorker } from './worker/runner.ts';
 import type { Worker } from './worker/runner.ts';
-import { TASKS } from './worker/tasks/index.ts';
+import { tasksFor } from './worker/tasks/index.ts';
+import { schedulePurge } from './worker/tasks/purge.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -71,7 +72,8 @@ async function run(): Promise<void> {
     }
   }
   if (config.role !== 'api') {
-    worker = startWorker(TASKS, { db, clock, log }, { concurrency: config.workerConcurrency });
+    await schedulePurge(db, clock());
+    worker = startWorker(tasksFor(config), { db, clock, log }, { concurrency: config.workerConcurrency });
     log.info({ owner: worker.owner, concurrency: config.workerConcurrency }, 'worker started');
   }
   if (db.kind === 'embedded') adminSocket = await serveAdminSocket(config.dataDir, { db, config, clock });

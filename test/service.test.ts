@@ -17,7 +17,7 @@ after(async () => empty.remove());
 describe('service process', () => {
   it('starts, serves, answers the admin CLI while running, and stops cleanly on SIGTERM', async () => {
     const svc = await startService(empty.env);
-    const ready = await (await fetch(`${svc.url}/readyz`)).json();
+    const ready = (await (await fetch(`${svc.url}/readyz`)).json()) as { data: { store: string } };
     assert.equal(ready.data.store, STORE);
     const status = adminCli(['status', '--json'], empty.env);
     assert.equal(status.status, 0, status.stderr);

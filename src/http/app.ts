@@ -10,6 +10,12 @@ import { MethodIndex } from './method-router.ts';
 import { ErrorEnvelope } from './schemas/common.ts';
 import { contractSchemas } from './schemas/report.ts';
 import { healthRoutes } from './routes/health.ts';
+import rateLimit from '@fastify/rate-limit';
+import { analyzeRoutes } from './routes/analyze.ts';
+import { catalogueRoutes } from './routes/catalogue.ts';
+import { statsRoutes } from './routes/stats.ts';
+import { analysisSchemas } from './schemas/analysis.ts';
+import { telemetry } from './telemetry.ts';
 import { partnerAccounts } from './routes/partner.ts';
 
 const VERSION = '1.0.0';
@@ -89,7 +95,7 @@ async function confgate(app: FastifyInstance, deps: AppDeps): Promise<void> {
     return sendError(reply, 404, 'not_found', 'No such route.');
   });
 
-  for (const schema of [ErrorEnvelope, ...contractSchemas]) app.addSchema(schema);
+  for (const schema of [ErrorEnvelope, ...contractSchemas, ...analysisSchemas]) app.addSchema(schema);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -105,8 +111,17 @@ async function confgate(app: FastifyInstance, deps: AppDeps): Promise<void> {
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
+  await telemetry(app);
+  // Per-route limits only (routes opt in through `config.rateLimit`); counted per client address.
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) => new ApiError(429, 'rate_limited', `Too many requests; retry in ${Math.ceil(ctx.ttl / 1000)} s.`),
+  });
   await app.register(partnerAccounts);
   await app.register(healthRoutes);
+  await app.register(analyzeRoutes);
+  await app.register(catalogueRoutes);
+  await app.register(statsRoutes);
 }
 
 export const confgateApp = fp(confgate, { name: 'confgate', fastify: '5.x' });

@@ -22,7 +22,8 @@ export async function buildServer(deps: AppDeps, options: ServerOptions): Promis
     genReqId: newRequestId,
     requestIdHeader: false,
     bodyLimit: DEFAULT_BODY_LIMIT,
-    trustProxy: false,
+    // Each member of the union is a valid trustProxy value; the overloads cannot pick one for a union.
+    trustProxy: deps.config.trustProxy as boolean,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },

@@ -1,0 +1,19 @@
+// Limits of the public analysis API (the spec's), measured on the decoded content in UTF-8 bytes.
+// KB means 1000 bytes throughout (SI), as the error messages say.
+export const ANALYSIS_LIMITS = {
+  maxFiles: 10,
+  maxFileBytes: 100_000,
+  maxProjectBytes: 500_000,
+  maxFilenameLength: 255,
+} as const;
+
+/** Body limits sit well above the content limits (JSON escaping can make a body several times larger than
+ * its content), so callers hit the specific, explained content-limit errors first. */
+export const BODY_LIMITS = {
+  analyze: 2 * 1024 * 1024,
+  analyzeProject: 8 * 1024 * 1024,
+} as const;
+
+export function utf8Bytes(text: string): number {
+  return Buffer.byteLength(text, 'utf8');
+}

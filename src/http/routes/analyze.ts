@@ -1,0 +1,97 @@
+// The public analysis API: POST /api/analyze (one file) and POST /api/analyze-project (up to 10 files).
+// Nothing submitted is stored or logged; each analysis only bumps the daily aggregate counters.
+import type { FastifyInstance } from 'fastify';
+import { FILE_TYPES } from '../../core/rule.ts';
+import type { FileType } from '../../core/rule.ts';
+import { analyzeFile, analyzeProject, UnsupportedFileType } from '../../project/analyze.ts';
+import type { FileInput } from '../../project/analyze.ts';
+import { ApiError } from '../errors.ts';
+import { ANALYSIS_LIMITS, BODY_LIMITS, utf8Bytes } from '../limits.ts';
+import { AnalyzeProjectRequest, AnalyzeRequest } from '../schemas/analysis.ts';
+import { envelope, errorResponses } from '../schemas/common.ts';
+
+const ACCEPTED = ['auto', ...FILE_TYPES];
+const kb = (bytes: number) => `${bytes / 1000} KB`;
+
+function unsupported(where: string): ApiError {
+  return new ApiError(422, 'unsupported_file_type', `${where} is not a supported file type; accepted file_type values: ${ACCEPTED.join(', ')}.`);
+}
+
+function checkFileSize(content: string, where: string): number {
+  const bytes = utf8Bytes(content);
+  if (bytes > ANALYSIS_LIMITS.maxFileBytes) {
+    throw new ApiError(413, 'file_too_large', `${where} is ${bytes} bytes; the limit is ${kb(ANALYSIS_LIMITS.maxFileBytes)} (1 KB = 1000 bytes) per file.`);
+  }
+  return bytes;
+}
+
+export async function analyzeRoutes(app: FastifyInstance): Promise<void> {
+  const engine = { helpBaseUrl: app.deps.config.publicBaseUrl };
+  const rateLimit = { max: app.deps.config.publicRateLimit.count, timeWindow: app.deps.config.publicRateLimit.windowMs };
+
+  app.post('/api/analyze', {
+    bodyLimit: BODY_LIMITS.analyze,
+    config: { rateLimit },
+    schema: {
+      tags: ['analysis'],
+      summary: 'Analyze one file.',
+      description: 'Returns the v1 analysis contract for the file, with the file type (detected when `auto`) and how it was detected. Errors: 413 `file_too_large`, 422 `unsupported_file_type`, 422 `invalid_request`, 429 `rate_limited`.',
+      body: AnalyzeRequest,
+      response: { 200: envelope({ $ref: 'FileReport#' } as never), ...errorResponses(400, 413, 415, 422, 429) },
+    },
+  }, async (req) => {
+    const body = req.body as { filename: string; file_type: string; content: string };
+    if (!ACCEPTED.includes(body.file_type)) throw unsupported(`file_type "${body.file_type.slice(0, 40)}"`);
+    checkFileSize(body.content, 'content');
+    let report;
+    try {
+      report = analyzeFile({ filename: body.filename, content: body.content, fileType: body.file_type as FileType | 'auto' }, engine);
+    } catch (err) {
+      if (err instanceof UnsupportedFileType) throw unsupported('The content');
+      throw err;
+    }
+    app.countAnalyses([{ fileType: report.file_type, score: report.score, severity: report.severity }]);
+    return { request_id: req.id, data: report };
+  });
+
+  app.post('/api/analyze-project', {
+    bodyLimit: BODY_LIMITS.analyzeProject,
+    config: { rateLimit },
+    schema: {
+      tags: ['analysis'],
+      summary: 'Analyze a project of up to 10 files together.',
+      description: 'Each file is detected and analyzed, then cross-file rules run (compose build → Dockerfile, env_file, ports, users…). Errors: 413 `file_too_large`, 413 `project_too_large`, 422 `too_many_files`, 422 `duplicate_filename`, 422 `unsupported_file_type`, 422 `invalid_request`, 429 `rate_limited`.',
+      body: AnalyzeProjectRequest,
+      response: { 200: envelope({ $ref: 'ProjectReport#' } as never), ...errorResponses(400, 413, 415, 422, 429) },
+    },
+  }, async (req) => {
+    const { files } = req.body as { files: FileInput[] };
+    if (files.length === 0) throw new ApiError(422, 'invalid_request', 'body.files must contain at least one file.');
+    if (files.length > ANALYSIS_LIMITS.maxFiles) {
+      throw new ApiError(422, 'too_many_files', `${files.length} files were sent; the limit is ${ANALYSIS_LIMITS.maxFiles} files per project.`);
+    }
+    let total = 0;
+    files.forEach((f, i) => (total += checkFileSize(f.content, `files[${i}].content`)));
+    if (total > ANALYSIS_LIMITS.maxProjectBytes) {
+      throw new ApiError(413, 'project_too_large', `The files total ${total} bytes; the limit is ${kb(ANALYSIS_LIMITS.maxProjectBytes)} (1 KB = 1000 bytes) per project.`);
+    }
+    const seen = new Map<string, number>();
+    files.forEach((f, i) => {
+      const first = seen.get(f.filename);
+      if (first !== undefined) throw new ApiError(422, 'duplicate_filename', `files[${i}].filename repeats files[${first}].filename; file names must be unique in a project.`);
+      seen.set(f.filename, i);
+    });
+    let report;
+    try {
+      report = analyzeProject(files.map((f) => ({ filename: f.filename, content: f.content })), engine);
+    } catch (err) {
+      if (err instanceof UnsupportedFileType) throw unsupported(`files[${err.index}]`);
+      throw err;
+    }
+    app.countAnalyses([
+      ...report.files.map((f) => ({ fileType: f.file_type, score: f.report.score, severity: f.report.severity })),
+      { fileType: 'project', score: report.score, severity: report.severity },
+    ]);
+    return { request_id: req.id, data: report };
+  });
+}

@@ -1,0 +1,82 @@
+// The rule catalogue (GET /api/rules, /api/rules/{rule_id}) and the accepted file types (GET /api/file-types),
+// straight from rule metadata: what the CLI, SARIF and the web pages show as help.
+import { Type } from 'typebox';
+import type { FastifyInstance } from 'fastify';
+import type { RuleMeta } from '../../core/rule.ts';
+import { FILE_TYPES } from '../../core/rule.ts';
+import { ALL_RULES, ruleById, RULESET_VERSION } from '../../rules/index.ts';
+import { ApiError } from '../errors.ts';
+import { envelope, errorResponses } from '../schemas/common.ts';
+
+function summary(m: RuleMeta, base: string) {
+  return { id: m.id, name: m.name, target: m.target, title: m.title, severity: m.severity, category: m.category, opt_in: m.optIn === true, equivalents: m.equivalents, help_url: `${base}/rules/${m.id}` };
+}
+
+export function ruleDetail(m: RuleMeta, base: string) {
+  return { ...summary(m, base), description: m.description, cwe: m.cwe ?? [], references: m.references, remediation: m.remediation, messages: m.messages, examples: m.examples, tags: m.tags ?? [] };
+}
+
+const FILE_TYPE_INFO = {
+  dockerfile: { title: 'Dockerfile (also Containerfile)', names: ['Dockerfile', 'Dockerfile.*', '*.Dockerfile', 'Containerfile', 'Containerfile.*'] },
+  compose: { title: 'Compose file', names: ['compose.yaml', 'compose.yml', 'docker-compose.yml', 'docker-compose.yaml', 'compose.*.yaml', 'docker-compose.*.yml'] },
+} as const;
+
+export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
+  const base = app.deps.config.publicBaseUrl;
+  const Query = Type.Object({
+    target: Type.Optional(Type.String({ description: 'dockerfile, compose, project or scan.' })),
+    severity: Type.Optional(Type.String()),
+    category: Type.Optional(Type.String()),
+    q: Type.Optional(Type.String({ maxLength: 100, description: 'Words to find in id, name, title or equivalents.' })),
+  });
+
+  app.get('/api/rules', {
+    schema: {
+      tags: ['rules'],
+      summary: 'List rules, optionally filtered.',
+      querystring: Query,
+      response: { 200: envelope(Type.Object({ ruleset_version: Type.String(), items: Type.Array(Type.Ref('RuleSummary')) })), ...errorResponses(422) },
+    },
+  }, async (req) => {
+    const q = req.query as { target?: string; severity?: string; category?: string; q?: string };
+    const words = (q.q ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+    const items = ALL_RULES.filter((m) =>
+      (!q.target || m.target === q.target) &&
+      (!q.severity || m.severity === q.severity) &&
+      (!q.category || m.category === q.category) &&
+      words.every((w) => [m.id, m.name, m.title, ...m.equivalents].some((s) => s.toLowerCase().includes(w))),
+    ).map((m) => summary(m, base));
+    return { request_id: req.id, data: { ruleset_version: RULESET_VERSION, items } };
+  });
+
+  app.get('/api/rules/:rule_id', {
+    schema: {
+      tags: ['rules'],
+      summary: 'One rule: description, remediation, examples, equivalents in other tools.',
+      params: Type.Object({ rule_id: Type.String({ maxLength: 64 }) }),
+      response: { 200: envelope(Type.Ref('Rule')), ...errorResponses(404) },
+    },
+  }, async (req) => {
+    const meta = ruleById((req.params as { rule_id: string }).rule_id);
+    if (!meta) throw new ApiError(404, 'not_found', 'No rule has this id.');
+    return { request_id: req.id, data: ruleDetail(meta, base) };
+  });
+
+  app.get('/api/file-types', {
+    schema: {
+      tags: ['analysis'],
+      summary: 'The accepted file_type values.',
+      response: {
+        200: envelope(Type.Object({ items: Type.Array(Type.Object({ file_type: Type.String(), title: Type.String(), names: Type.Array(Type.String()) })) })),
+      },
+    },
+  }, async (req) => ({
+    request_id: req.id,
+    data: {
+      items: [
+        { file_type: 'auto', title: 'Detect from the file name, then the content', names: [] as string[] },
+        ...FILE_TYPES.map((t) => ({ file_type: t, title: FILE_TYPE_INFO[t].title, names: [...FILE_TYPE_INFO[t].names] })),
+      ],
+    },
+  }));
+}

@@ -1,0 +1,78 @@
+// Request and response schemas of the public analysis API and the rule catalogue.
+import { Type } from 'typebox';
+import { CATEGORIES, SEVERITIES } from '../../core/types.ts';
+import { ANALYSIS_LIMITS } from '../limits.ts';
+import { reportProperties } from './report.ts';
+
+const Filename = Type.String({ minLength: 1, maxLength: ANALYSIS_LIMITS.maxFilenameLength, description: 'Name of the file; used for type detection and locations, never stored.' });
+const Content = Type.String({ description: `Full text of the file, at most ${ANALYSIS_LIMITS.maxFileBytes / 1000} KB (1 KB = 1000 bytes) in UTF-8; empty is a valid file.` });
+
+export const AnalyzeRequest = Type.Object({
+  filename: Filename,
+  file_type: Type.String({ description: '`auto` (detect from the name, then the content), or one of the values of GET /api/file-types.' }),
+  content: Content,
+});
+
+export const AnalyzeProjectRequest = Type.Object({
+  files: Type.Array(Type.Object({ filename: Filename, content: Content }), { description: `At most ${ANALYSIS_LIMITS.maxFiles} files, ${ANALYSIS_LIMITS.maxProjectBytes / 1000} KB in all.` }),
+});
+
+export const DetectionSchema = Type.Object(
+  {
+    method: Type.Union([Type.Literal('explicit'), Type.Literal('filename'), Type.Literal('content')]),
+    confidence: Type.Number({ minimum: 0, maximum: 1 }),
+    reason: Type.String(),
+  },
+  { $id: 'Detection' },
+);
+
+export const FileReportSchema = Type.Object(
+  { ...reportProperties, file_type: Type.String(), detection: Type.Ref('Detection') },
+  { $id: 'FileReport', description: 'The v1 analysis contract plus the file type and how it was detected.' },
+);
+
+export const ProjectReportSchema = Type.Object(
+  {
+    score: reportProperties.score,
+    grade: reportProperties.grade,
+    severity: reportProperties.severity,
+    summary: reportProperties.summary,
+    files: Type.Array(Type.Object({ filename: Type.String(), file_type: Type.String(), detection: Type.Ref('Detection'), report: Type.Ref('Report') })),
+    project_findings: Type.Array(Type.Ref('Finding'), { description: 'Cross-file findings; each names its file in location.file.' }),
+    scoring_version: Type.String(),
+    ruleset_version: Type.String(),
+  },
+  { $id: 'ProjectReport', description: 'Project score: the worst file score, less the project findings (docs/scoring.md).' },
+);
+
+const Example = Type.Union([Type.String(), Type.Array(Type.Object({ filename: Type.String(), content: Type.String() }))]);
+
+const ruleSummaryProperties = {
+  id: Type.String(),
+  name: Type.String(),
+  target: Type.String({ description: 'dockerfile, compose, project or scan.' }),
+  title: Type.String(),
+  severity: Type.Union(SEVERITIES.map((s) => Type.Literal(s))),
+  category: Type.Union(CATEGORIES.map((c) => Type.Literal(c))),
+  opt_in: Type.Boolean({ description: 'Off unless enabled explicitly.' }),
+  equivalents: Type.Array(Type.String()),
+  help_url: Type.String(),
+};
+
+export const RuleSummarySchema = Type.Object(ruleSummaryProperties, { $id: 'RuleSummary' });
+
+export const RuleSchema = Type.Object(
+  {
+    ...ruleSummaryProperties,
+    description: Type.String(),
+    cwe: Type.Array(Type.String()),
+    references: Type.Array(Type.String()),
+    remediation: Type.String(),
+    messages: Type.Record(Type.String(), Type.String()),
+    examples: Type.Object({ bad: Type.Array(Example), good: Type.Array(Example) }),
+    tags: Type.Array(Type.String()),
+  },
+  { $id: 'Rule' },
+);
+
+export const analysisSchemas = [DetectionSchema, FileReportSchema, ProjectReportSchema, RuleSummarySchema, RuleSchema];

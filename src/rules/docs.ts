@@ -1,0 +1,67 @@
+// Rule documentation rendered from metadata: one page per rule (docs/rules/<ID>.md) and an index table
+// (docs/rules/README.md). Pure; `npm run docs:rules` writes the files and a test fails when they are stale.
+import type { RuleExample, RuleMeta } from '../core/rule.ts';
+
+const TARGET_TITLE: Record<string, string> = { dockerfile: 'Dockerfile', compose: 'Compose', project: 'Project (cross-file)', scan: 'Domain scan' };
+
+function fence(lang: string, text: string): string {
+  const ticks = text.includes('```') ? '````' : '```';
+  return `${ticks}${lang}\n${text.replace(/\n$/, '')}\n${ticks}`;
+}
+
+function example(ex: RuleExample, lang: string): string {
+  if (typeof ex === 'string') return fence(lang, ex);
+  return ex.map((f) => `\`${f.filename}\`\n\n${fence(/\.ya?ml$/.test(f.filename) ? 'yaml' : 'dockerfile', f.content)}`).join('\n\n');
+}
+
+export function renderRulePage(m: RuleMeta): string {
+  const lang = m.target === 'compose' ? 'yaml' : m.target === 'dockerfile' ? 'dockerfile' : '';
+  const rows = [
+    ['Id', `\`${m.id}\``],
+    ['Name', `\`${m.name}\``],
+    ['Applies to', TARGET_TITLE[m.target] ?? m.target],
+    ['Severity', m.severity],
+    ['Category', m.category],
+    ...(m.cwe?.length ? [['CWE', m.cwe.map((c) => `[${c}](https://cwe.mitre.org/data/definitions/${c.slice(4)}.html)`).join(', ')]] : []),
+    ...(m.optIn ? [['Enabled', 'opt-in (off unless enabled)']] : []),
+    ...(m.equivalents.length ? [['Same check in', m.equivalents.map((e) => `\`${e}\``).join(', ')]] : []),
+  ];
+  const parts = [
+    `# ${m.id} ${m.name}: ${m.title}`,
+    '',
+    '| | |',
+    '|---|---|',
+    ...rows.map(([k, v]) => `| ${k} | ${v} |`),
+    '',
+    m.description.trim(),
+    '',
+    '## How to fix',
+    '',
+    m.remediation.trim(),
+  ];
+  if (m.examples.bad.length) parts.push('', '## Reported', '', m.examples.bad.map((e) => example(e, lang)).join('\n\n'));
+  if (m.examples.good.length) parts.push('', '## Not reported', '', m.examples.good.map((e) => example(e, lang)).join('\n\n'));
+  if (m.references.length) parts.push('', '## References', '', ...m.references.map((r) => `- <${r}>`));
+  return `${parts.join('\n')}\n`;
+}
+
+export function renderRuleIndex(rules: readonly RuleMeta[]): string {
+  const lines = ['# Rules', '', `${rules.length} rules. Generated from rule metadata by \`npm run docs:rules\`; do not edit by hand.`, ''];
+  for (const target of ['dockerfile', 'compose', 'project', 'scan']) {
+    const group = rules.filter((r) => r.target === target);
+    if (group.length === 0) continue;
+    lines.push(`## ${TARGET_TITLE[target]} (${group.length})`, '', '| Id | Name | Severity | Category | Title | Same check in |', '|---|---|---|---|---|---|');
+    for (const r of group) {
+      lines.push(`| [${r.id}](${r.id}.md) | ${r.name} | ${r.severity} | ${r.category} | ${r.title.replace(/\|/g, '\\|')} | ${r.equivalents.map((e) => `\`${e}\``).join(' ')} |`);
+    }
+    lines.push('');
+  }
+  return `${lines.join('\n').trimEnd()}\n`;
+}
+
+/** Every generated file, by path relative to docs/rules/. */
+export function renderRuleDocs(rules: readonly RuleMeta[]): Map<string, string> {
+  const files = new Map<string, string>([['README.md', renderRuleIndex(rules)]]);
+  for (const r of rules) files.set(`${r.id}.md`, renderRulePage(r));
+  return files;
+}

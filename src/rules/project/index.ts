@@ -1,0 +1,5 @@
+// Cross-file rules over a whole project submission, sorted by id.
+import type { Rule } from '../../core/rule.ts';
+import type { ProjectDoc } from '../../project/types.ts';
+
+export const projectRules: Rule<ProjectDoc>[] = [];

@@ -1,0 +1,74 @@
+// The registry: every rule is indexed, tested, documented and has valid metadata. Fails loudly when a rule
+// file is missing from its index, lacks a test beside it, a doc page, or required metadata.
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { CATEGORIES, SEVERITIES } from '../core/types.ts';
+import type { RuleMeta } from '../core/rule.ts';
+import { renderRuleDocs } from './docs.ts';
+import { ALL_RULES, ANALYZERS } from './index.ts';
+import { projectRules } from './project/index.ts';
+
+const ID_PREFIX: Record<string, string> = { dockerfile: 'CGD', compose: 'CGC', project: 'CGP', scan: 'CGS' };
+const TOOLS = new Set(['hadolint', 'buildkit', 'trivy', 'checkov', 'kics', 'dclint', 'observatory', 'ssllabs', 'docksec']);
+const SECURITY = new Set(['security', 'secrets', 'supply-chain']);
+
+function checkMeta(m: RuleMeta): void {
+  assert.match(m.id, new RegExp(`^${ID_PREFIX[m.target]}\\d{3}$`), `${m.id}: id format for ${m.target}`);
+  assert.match(m.name, /^[a-z0-9]+(-[a-z0-9]+)*$/, `${m.id}: kebab-case name`);
+  for (const key of ['title', 'description', 'remediation'] as const) assert.ok(m[key].trim().length >= 10, `${m.id}: ${key}`);
+  assert.ok(SEVERITIES.includes(m.severity), `${m.id}: severity`);
+  assert.ok(CATEGORIES.includes(m.category), `${m.id}: category`);
+  assert.ok(m.messages['default'], `${m.id}: a default message`);
+  if (SECURITY.has(m.category)) assert.ok(m.cwe && m.cwe.length > 0, `${m.id}: CWE for a ${m.category} rule`);
+  for (const c of m.cwe ?? []) assert.match(c, /^CWE-\d+$/, `${m.id}: CWE format`);
+  for (const e of m.equivalents) {
+    const [tool, id] = e.split(':', 2);
+    assert.ok(TOOLS.has(tool!) && id, `${m.id}: equivalent "${e}" is tool:id with a known tool`);
+  }
+  for (const r of m.references) assert.match(r, /^https:\/\//, `${m.id}: reference is an https URL`);
+  if (m.target !== 'scan' && m.category !== 'syntax') {
+    assert.ok(m.examples.bad.length > 0, `${m.id}: a bad example`);
+    assert.ok(m.examples.good.length > 0, `${m.id}: a good example`);
+  }
+}
+
+describe('rule registry', () => {
+  it('ids and names are unique', () => {
+    const ids = ALL_RULES.map((r) => r.id);
+    assert.equal(new Set(ids).size, ids.length, `duplicate ids: ${ids.filter((x, i) => ids.indexOf(x) !== i)}`);
+    const names = ALL_RULES.map((r) => `${r.target}/${r.name}`);
+    assert.equal(new Set(names).size, names.length, `duplicate names: ${names.filter((x, i) => names.indexOf(x) !== i)}`);
+  });
+  it('every rule has valid metadata', () => {
+    for (const m of ALL_RULES) checkMeta(m);
+  });
+  for (const [type, analyzer] of Object.entries(ANALYZERS)) {
+    it(`${type}: the index is sorted, and every rule file is indexed and has a test beside it`, async () => {
+      const ids = analyzer.rules.map((r) => r.meta.id);
+      assert.deepEqual(ids, [...ids].sort(), 'index sorted by id');
+      const dir = path.join('src/rules', type);
+      const indexed = new Set([analyzer.syntaxRule, ...analyzer.rules].map((r) => r.meta.id));
+      for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))) {
+        const mod = (await import(path.resolve(dir, file))) as { rule?: { meta: RuleMeta } };
+        if (!mod.rule) continue;
+        assert.ok(indexed.has(mod.rule.meta.id), `${dir}/${file} (${mod.rule.meta.id}) is in the index`);
+        assert.equal(file, `${mod.rule.meta.name}.ts`, `${dir}/${file} is named after its rule`);
+        assert.ok(existsSync(path.join(dir, file.replace(/\.ts$/, '.test.ts'))), `${dir}/${file} has a test beside it`);
+      }
+    });
+  }
+  it('project rules have tests beside them', () => {
+    for (const r of projectRules) assert.ok(existsSync(path.join('src/rules/project', `${r.meta.name}.test.ts`)), `${r.meta.id} has a test`);
+  });
+  it('docs/rules is generated from the current metadata (run `npm run docs:rules`)', () => {
+    const expected = renderRuleDocs(ALL_RULES);
+    const present = new Set(existsSync('docs/rules') ? readdirSync('docs/rules') : []);
+    for (const [name, content] of expected) {
+      assert.ok(present.has(name), `docs/rules/${name} exists`);
+      assert.equal(readFileSync(path.join('docs/rules', name), 'utf8'), content, `docs/rules/${name} is up to date`);
+    }
+    for (const name of present) assert.ok(expected.has(name), `docs/rules/${name} belongs to an existing rule`);
+  });
+});
