@@ -8,7 +8,7 @@ import type { Db } from '../src/storage/db.ts';
 
 let counter = 0;
 
-export async function partnerWithKey(db: Db, config: Config, options: { plan?: Plan; quota?: number; approved?: boolean; now?: Date } = {}) {
+export async function partnerWithKey(db: Db, config: Pick<Config, 'secretKey' | 'dataDir'>, options: { plan?: Plan; quota?: number; approved?: boolean; now?: Date } = {}) {
   const now = options.now ?? new Date();
   const account = await createAccount(db, {
     email: `partner${++counter}-${process.pid}@example.test`,

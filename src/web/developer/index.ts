@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
+import { sendError } from '../../http/errors.ts';
 import { accountPages } from './account-pages.ts';
 import { operatorPages } from './operator-pages.ts';
 import { loadVisitor } from './session.ts';
@@ -30,7 +31,7 @@ export async function developerArea(app: FastifyInstance): Promise<void> {
 
   app.get('/developer/assets/:name', async (req, reply) => {
     const asset = ASSETS[(req.params as { name: string }).name];
-    if (!asset) return reply.callNotFound();
+    if (!asset) return sendError(reply, 404, 'not_found', 'No such asset.');
     return reply.header('Cache-Control', 'public, max-age=300').type(asset.type).send(asset.body);
   });
 
