@@ -33,6 +33,17 @@ import { rule as aptMissingNoInstallRecommends } from './apt-missing-no-install-
 import { rule as aptUnpinnedPackage } from './apt-unpinned-package.ts';
 import { rule as aptListsNotRemoved } from './apt-lists-not-removed.ts';
 import { rule as aptInScript } from './apt-in-script.ts';
+import { rule as packageUpdateAlone } from './package-update-alone.ts';
+import { rule as apkMissingNoCache } from './apk-missing-no-cache.ts';
+import { rule as apkUnpinnedPackage } from './apk-unpinned-package.ts';
+import { rule as rpmMissingYes } from './rpm-missing-yes.ts';
+import { rule as rpmCacheNotCleaned } from './rpm-cache-not-cleaned.ts';
+import { rule as rpmUnpinnedPackage } from './rpm-unpinned-package.ts';
+import { rule as zypperNonInteractiveMissing } from './zypper-non-interactive-missing.ts';
+import { rule as zypperCleanMissing } from './zypper-clean-missing.ts';
+import { rule as zypperUnpinnedPackage } from './zypper-unpinned-package.ts';
+import { rule as distributionUpgrade } from './distribution-upgrade.ts';
+import { rule as packageUpgrade } from './package-upgrade.ts';
 
 export const dockerfileSyntaxRule: DockerfileRule = syntaxError;
 
@@ -65,6 +76,17 @@ export const dockerfileRules: readonly DockerfileRule[] = [
   aptUnpinnedPackage,
   aptListsNotRemoved,
   aptInScript,
+  packageUpdateAlone,
+  apkMissingNoCache,
+  apkUnpinnedPackage,
+  rpmMissingYes,
+  rpmCacheNotCleaned,
+  rpmUnpinnedPackage,
+  zypperNonInteractiveMissing,
+  zypperCleanMissing,
+  zypperUnpinnedPackage,
+  distributionUpgrade,
+  packageUpgrade,
 ].sort((a, b) => a.meta.id.localeCompare(b.meta.id));
 
 export const dockerfileAnalyzer: FileAnalyzer<DockerfileDoc> = {

@@ -1,0 +1,41 @@
+// CGD105: a RUN that only refreshes package indexes (`apt-get update` / `apk update`) and installs nothing.
+import { commandsOf } from '../../analyzers/dockerfile/query.ts';
+import { APK_VALUE_OPTIONS, APT_VALUE_OPTIONS, commandRange, toolCalls } from '../../analyzers/dockerfile/query-packages.ts';
+import type { CommandRef } from '../../analyzers/dockerfile/query.ts';
+import { dockerfileRef } from './support.ts';
+import type { DockerfileRule } from './support.ts';
+
+/** Commands that neither use nor need the refreshed indexes: a RUN of only these plus updates installs nothing. */
+const INERT = new Set(['', 'set', 'echo', 'true', ':', 'printf']);
+
+export const rule: DockerfileRule = {
+  meta: {
+    id: 'CGD105',
+    name: 'package-update-alone',
+    target: 'dockerfile',
+    title: 'Package index update in a RUN of its own',
+    description:
+      'A RUN that only runs `apt-get update` (or `apk update`) is cached as its own layer. Later installs in other ' +
+      'RUN instructions reuse that cached, ever older index: when the package list changes they fail with "404 ' +
+      'Not Found" or silently install outdated versions. Updating and installing in one RUN busts the cache together.',
+    severity: 'medium',
+    category: 'reliability',
+    references: ['https://docs.docker.com/build/building/best-practices/#apt-get', dockerfileRef('#run')],
+    remediation: 'Combine the update with the install in one RUN: `RUN apt-get update && apt-get install -y …`.',
+    equivalents: ['trivy:DS017', 'checkov:CKV_DOCKER_5'],
+    messages: { default: '`{{command}}` runs without an install in the same RUN: later installs use a stale cached index.' },
+    examples: {
+      bad: ['FROM debian:12\nRUN apt-get update\nRUN apt-get install -y curl\n'],
+      good: ['FROM debian:12\nRUN apt-get update && apt-get install -y curl\n'],
+    },
+  },
+  check(doc, report) {
+    const updates = [
+      ...toolCalls(doc, ['apt-get', 'apt'], ['update'], APT_VALUE_OPTIONS),
+      ...toolCalls(doc, ['apk'], ['update'], APK_VALUE_OPTIONS),
+    ];
+    const updateNodes = new Set(updates.map((u) => u.cmd.node));
+    const alone = (cmd: CommandRef): boolean => commandsOf(cmd.instruction).every((c) => updateNodes.has(c.node) || INERT.has(c.name));
+    for (const u of updates) if (alone(u.cmd)) report({ range: commandRange(u.cmd, u.sub), data: { command: `${u.cmd.name} ${u.sub.value}` } });
+  },
+};

@@ -1,0 +1,38 @@
+// CGD108: yum / dnf commands that prompt for confirmation without `-y`.
+import { commandRange, RPM_VALUE_OPTIONS, toolCalls } from '../../analyzers/dockerfile/query-packages.ts';
+import { hasOption } from '../../analyzers/dockerfile/query.ts';
+import { hadolintRef } from './support.ts';
+import type { DockerfileRule } from './support.ts';
+
+const PROMPTING = ['install', 'groupinstall', 'localinstall', 'reinstall', 'remove', 'erase', 'autoremove', 'update', 'upgrade', 'downgrade', 'distro-sync', 'swap', 'group', 'module'];
+/** `assumeyes=1` set in yum.conf / dnf.conf (or through `--setopt`). */
+const CONFIGURED = /assumeyes\s*=\s*(1|true|yes)/i;
+
+export const rule: DockerfileRule = {
+  meta: {
+    id: 'CGD108',
+    name: 'rpm-missing-yes',
+    target: 'dockerfile',
+    title: 'yum / dnf changes packages without `-y`',
+    description:
+      'yum and dnf ask "Is this ok [y/N]" before changing packages; a build has no terminal to answer, so the ' +
+      'command aborts and the build fails. (microdnf never prompts and is not reported.)',
+    severity: 'medium',
+    category: 'reliability',
+    references: [hadolintRef('DL3030'), hadolintRef('DL3038'), 'https://dnf.readthedocs.io/en/latest/command_ref.html#assumeyes-command-label'],
+    remediation: 'Add `-y` (or `--assumeyes`): `dnf install -y <packages>`.',
+    equivalents: ['hadolint:DL3030', 'hadolint:DL3038'],
+    messages: { default: '`{{command}}` without `-y` aborts at the confirmation prompt; add `-y`.' },
+    examples: {
+      bad: ['FROM rockylinux:9\nRUN dnf install httpd\n'],
+      good: ['FROM rockylinux:9\nRUN dnf install -y httpd && dnf clean all\n'],
+    },
+  },
+  check(doc, report) {
+    if (doc.instructions.some((i) => CONFIGURED.test(i.argsText) || i.heredocs.some((h) => CONFIGURED.test(h.body.text)))) return;
+    for (const call of toolCalls(doc, ['yum', 'dnf', 'dnf5'], PROMPTING, RPM_VALUE_OPTIONS)) {
+      if (hasOption(call.cmd, '-y', '--assumeyes')) continue;
+      report({ range: commandRange(call.cmd, call.sub), data: { command: `${call.cmd.name} ${call.sub.value}` } });
+    }
+  },
+};

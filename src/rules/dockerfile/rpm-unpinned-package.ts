@@ -1,0 +1,40 @@
+// CGD110 (opt-in): yum / dnf / microdnf install of a package without a version.
+import { isPackageFile, RPM_VALUE_OPTIONS, toolCalls } from '../../analyzers/dockerfile/query-packages.ts';
+import { hadolintRef } from './support.ts';
+import type { DockerfileRule } from './support.ts';
+
+/** `name-1.2.3`, `name-1.2-3.el9`, `name = 1.2`, `name>=1.2`: some version is given. */
+const VERSIONED = /-\d|[<>=]/;
+
+export const rule: DockerfileRule = {
+  meta: {
+    id: 'CGD110',
+    name: 'rpm-unpinned-package',
+    target: 'dockerfile',
+    title: 'yum / dnf package installed without a pinned version',
+    description:
+      'Without a version, every rebuild installs whatever the repository serves that day. This check is opt-in: ' +
+      'repositories drop superseded builds, so exact pins need maintenance.',
+    severity: 'low',
+    category: 'supply-chain',
+    cwe: ['CWE-1357'],
+    references: [hadolintRef('DL3033'), hadolintRef('DL3041')],
+    remediation: 'Pin each package with its version: `dnf install -y httpd-2.4.62`.',
+    equivalents: ['hadolint:DL3033', 'hadolint:DL3041'],
+    messages: { default: 'Package `{{package}}` is installed without a version: pin it as `{{package}}-<version>`.' },
+    examples: {
+      bad: ['FROM rockylinux:9\nRUN dnf install -y httpd && dnf clean all\n'],
+      good: ['FROM rockylinux:9\nRUN dnf install -y httpd-2.4.62 && dnf clean all\n'],
+    },
+    optIn: true,
+  },
+  check(doc, report) {
+    for (const call of toolCalls(doc, ['yum', 'dnf', 'dnf5', 'microdnf'], ['install'], RPM_VALUE_OPTIONS)) {
+      for (const w of call.operands) {
+        // `@group` and `@module:stream` are groups and module streams, not packages.
+        if (w.dynamic || w.value.startsWith('@') || VERSIONED.test(w.value) || isPackageFile(w)) continue;
+        report({ range: w.range, data: { package: w.value } });
+      }
+    }
+  },
+};

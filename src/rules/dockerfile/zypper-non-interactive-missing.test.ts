@@ -1,0 +1,18 @@
+import { testRule } from '../../../test/support/rule-tester.ts';
+import { rule } from './zypper-non-interactive-missing.ts';
+import { dockerfileAnalyzer } from './index.ts';
+
+testRule(dockerfileAnalyzer, rule, {
+  valid: [
+    'FROM opensuse/leap\nRUN zypper -n install curl\n',
+    'FROM opensuse/leap\nRUN zypper --non-interactive in curl\n',
+    'FROM opensuse/leap\nRUN zypper -qn rm curl\n',
+    'FROM opensuse/leap\nRUN zypper install -y curl\n',
+    'FROM opensuse/leap\nRUN zypper --no-gpg-checks update --no-confirm\n',
+    'FROM opensuse/leap\nRUN zypper refresh && zypper clean\n',
+  ],
+  invalid: [
+    { code: 'FROM opensuse/leap\nRUN zypper install -n curl\n', errors: [{ line: 2, column: 5, endColumn: 19, message: '`zypper install`' }] },
+    { code: 'FROM opensuse/leap\nRUN zypper --root /mnt dup\n', errors: [{ line: 2, column: 5, endColumn: 27 }] },
+  ],
+});
