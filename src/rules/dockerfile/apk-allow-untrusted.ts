@@ -1,0 +1,28 @@
+// CGD045: apk installs unsigned packages.
+import { hasOption, runCommands } from '../../analyzers/dockerfile/query.ts';
+import type { DockerfileRule } from './support.ts';
+
+export const rule: DockerfileRule = {
+  meta: {
+    id: 'CGD045',
+    name: 'apk-allow-untrusted',
+    target: 'dockerfile',
+    title: 'Apk installs unsigned packages',
+    description: '`apk --allow-untrusted` installs packages whose signature is missing or invalid.',
+    severity: 'high',
+    category: 'supply-chain',
+    cwe: ['CWE-347'],
+    references: ['https://wiki.alpinelinux.org/wiki/Alpine_Package_Keeper'],
+    remediation: 'Sign the packages and install the public key into `/etc/apk/keys`, then drop `--allow-untrusted`.',
+    equivalents: ['checkov:CKV2_DOCKER_7'],
+    messages: { default: '"{{option}}" disables verification of what is downloaded or installed.' },
+    examples: { bad: ['FROM alpine:3.20\nRUN apk add --allow-untrusted ./pkg.apk\n'], good: ['FROM alpine:3.20\nRUN apk add --no-cache curl\n'] },
+  },
+  check(doc, report) {
+    for (const cmd of runCommands(doc)) {
+      if (!['apk'].includes(cmd.name)) continue;
+      const word = hasOption(cmd, '--allow-untrusted');
+      if (word) report({ range: word.range, data: { option: word.value } });
+    }
+  },
+};

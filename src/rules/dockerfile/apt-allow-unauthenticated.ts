@@ -1,0 +1,28 @@
+// CGD046: apt installs unauthenticated packages.
+import { hasOption, runCommands } from '../../analyzers/dockerfile/query.ts';
+import type { DockerfileRule } from './support.ts';
+
+export const rule: DockerfileRule = {
+  meta: {
+    id: 'CGD046',
+    name: 'apt-allow-unauthenticated',
+    target: 'dockerfile',
+    title: 'Apt installs unauthenticated packages',
+    description: '`--allow-unauthenticated` (or `APT::Get::AllowUnauthenticated`) makes apt install packages that fail signature verification.',
+    severity: 'high',
+    category: 'supply-chain',
+    cwe: ['CWE-347'],
+    references: ['https://manpages.debian.org/bookworm/apt/apt-get.8.en.html'],
+    remediation: 'Import the repository key (`signed-by=` in the source entry) and remove the option.',
+    equivalents: ['checkov:CKV2_DOCKER_8'],
+    messages: { default: '"{{option}}" disables verification of what is downloaded or installed.' },
+    examples: { bad: ['FROM debian:12\nRUN apt-get install -y --allow-unauthenticated app\n'], good: ['FROM debian:12\nRUN apt-get install -y app\n'] },
+  },
+  check(doc, report) {
+    for (const cmd of runCommands(doc)) {
+      if (!['apt-get', 'apt', 'aptitude'].includes(cmd.name)) continue;
+      const word = hasOption(cmd, '--allow-unauthenticated', '--allow-insecure-repositories');
+      if (word) report({ range: word.range, data: { option: word.value } });
+    }
+  },
+};

@@ -1,0 +1,28 @@
+// CGD040: curl certificate checks disabled.
+import { hasOption, runCommands } from '../../analyzers/dockerfile/query.ts';
+import type { DockerfileRule } from './support.ts';
+
+export const rule: DockerfileRule = {
+  meta: {
+    id: 'CGD040',
+    name: 'curl-insecure',
+    target: 'dockerfile',
+    title: 'Curl certificate checks disabled',
+    description: '`curl -k`/`--insecure` accepts any certificate: anyone on the network path can substitute what is downloaded into the image.',
+    severity: 'high',
+    category: 'supply-chain',
+    cwe: ['CWE-295'],
+    references: ['https://curl.se/docs/manpage.html#-k'],
+    remediation: 'Remove `-k`/`--insecure`; install the CA certificate the server needs (`ca-certificates`, or COPY the internal CA and run `update-ca-certificates`).',
+    equivalents: ['checkov:CKV2_DOCKER_2'],
+    messages: { default: '"{{option}}" disables verification of what is downloaded or installed.' },
+    examples: { bad: ['FROM alpine:3.20\nRUN curl -kfsSLO https://example.com/tool.tgz\n'], good: ['FROM alpine:3.20\nRUN curl -fsSLO https://example.com/tool.tgz\n'] },
+  },
+  check(doc, report) {
+    for (const cmd of runCommands(doc)) {
+      if (!['curl'].includes(cmd.name)) continue;
+      const word = hasOption(cmd, '-k', '--insecure');
+      if (word) report({ range: word.range, data: { option: word.value } });
+    }
+  },
+};

@@ -1,0 +1,8 @@
+import { testRule } from '../../../test/support/rule-tester.ts';
+import { dockerfileAnalyzer } from './index.ts';
+import { rule } from './yum-sslverify-disabled.ts';
+
+testRule(dockerfileAnalyzer, rule, {
+  valid: ['FROM a:1\nRUN dnf config-manager --setopt=x.enabled=1\n'],
+  invalid: [{ code: 'FROM a:1\nRUN yum-config-manager --save --setopt=repo.sslverify=0\n', errors: [{ line: 2, column: 31, endColumn: 56 }] }],
+});
