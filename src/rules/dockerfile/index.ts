@@ -4,6 +4,24 @@ import type { DockerfileDoc } from '../../analyzers/dockerfile/types.ts';
 import type { FileAnalyzer } from '../../core/analyze.ts';
 import type { DockerfileRule } from './support.ts';
 import { rule as syntaxError } from './syntax-error.ts';
+import { rule as tlsVerifyFlagDisabled } from './tls-verify-flag-disabled.ts';
+import { rule as sshHostKeyCheckingDisabled } from './ssh-host-key-checking-disabled.ts';
+import { rule as goInsecureEnv } from './go-insecure-env.ts';
+import { rule as pipTrustedHostEnv } from './pip-trusted-host-env.ts';
+import { rule as yumSslverifyDisabled } from './yum-sslverify-disabled.ts';
+import { rule as gitSslVerifyDisabled } from './git-ssl-verify-disabled.ts';
+import { rule as npmStrictSslConfigDisabled } from './npm-strict-ssl-config-disabled.ts';
+import { rule as npmStrictSslEnvDisabled } from './npm-strict-ssl-env-disabled.ts';
+import { rule as aptForceYes } from './apt-force-yes.ts';
+import { rule as rpmSignatureCheckDisabled } from './rpm-signature-check-disabled.ts';
+import { rule as gpgCheckDisabled } from './gpg-check-disabled.ts';
+import { rule as aptAllowUnauthenticated } from './apt-allow-unauthenticated.ts';
+import { rule as apkAllowUntrusted } from './apk-allow-untrusted.ts';
+import { rule as nodeTlsRejectUnauthorizedDisabled } from './node-tls-reject-unauthorized-disabled.ts';
+import { rule as pythonHttpsVerifyDisabled } from './python-https-verify-disabled.ts';
+import { rule as pipTrustedHost } from './pip-trusted-host.ts';
+import { rule as wgetNoCheckCertificate } from './wget-no-check-certificate.ts';
+import { rule as curlInsecure } from './curl-insecure.ts';
 import { rule as privateKeyInDockerfile } from './private-key-in-dockerfile.ts';
 import { rule as credentialsInUrl } from './credentials-in-url.ts';
 import { rule as secretFileCopied } from './secret-file-copied.ts';
@@ -48,6 +66,24 @@ import { rule as packageUpgrade } from './package-upgrade.ts';
 export const dockerfileSyntaxRule: DockerfileRule = syntaxError;
 
 export const dockerfileRules: readonly DockerfileRule[] = [
+  tlsVerifyFlagDisabled,
+  sshHostKeyCheckingDisabled,
+  goInsecureEnv,
+  pipTrustedHostEnv,
+  yumSslverifyDisabled,
+  gitSslVerifyDisabled,
+  npmStrictSslConfigDisabled,
+  npmStrictSslEnvDisabled,
+  aptForceYes,
+  rpmSignatureCheckDisabled,
+  gpgCheckDisabled,
+  aptAllowUnauthenticated,
+  apkAllowUntrusted,
+  nodeTlsRejectUnauthorizedDisabled,
+  pythonHttpsVerifyDisabled,
+  pipTrustedHost,
+  wgetNoCheckCertificate,
+  curlInsecure,
   privateKeyInDockerfile,
   credentialsInUrl,
   secretFileCopied,
