@@ -104,3 +104,34 @@ export const ZYPPER_VALUE_OPTIONS = ['-R', '--root', '-c', '--config', '-D', '--
 export function isPackageFile(word: ShellWord): boolean {
   return /^[./~]/.test(word.value) || word.value.includes('://') || /\.(deb|apk|rpm)$/.test(word.value);
 }
+
+/** pip install options that take a separate value. */
+export const PIP_VALUE_OPTIONS = [
+  '-r', '--requirement', '-c', '--constraint', '-e', '--editable', '-t', '--target', '-i', '--index-url', '--extra-index-url',
+  '-f', '--find-links', '--prefix', '--root', '--platform', '--python-version', '--implementation', '--abi', '--src',
+  '--upgrade-strategy', '--progress-bar', '--trusted-host', '--cache-dir', '--log', '--proxy', '--retries', '--timeout',
+  '--exists-action', '--cert', '--client-cert', '-C', '--config-settings', '--global-option', '--no-binary', '--only-binary',
+  '--report', '--python',
+];
+
+const PIP = /^pip(\d+(\.\d+)?)?$/;
+const PYTHON = /^python(\d+(\.\d+)?)?$/;
+
+/**
+ * pip calls with one of the subcommands: `pip3 install …` and `python3 -m pip install …` alike. For the module
+ * form the returned command's `args` start after `-m pip`, so option helpers read pip's own options.
+ */
+export function pipCalls(doc: DockerfileDoc, subs: readonly string[]): ToolCall[] {
+  const out: ToolCall[] = [];
+  for (const c of runCommands(doc)) {
+    let cmd = c;
+    if (PYTHON.test(c.name)) {
+      const m = c.args.findIndex((w) => w.value === '-m');
+      if (m === -1 || !PIP.test(c.args[m + 1]?.value ?? '')) continue;
+      cmd = { ...c, args: c.args.slice(m + 2) };
+    } else if (!PIP.test(c.name)) continue;
+    const [sub, ...operands] = positionals(cmd, PIP_VALUE_OPTIONS);
+    if (sub && subs.includes(sub.value)) out.push({ cmd, sub, operands });
+  }
+  return out;
+}

@@ -62,6 +62,12 @@ import { rule as zypperCleanMissing } from './zypper-clean-missing.ts';
 import { rule as zypperUnpinnedPackage } from './zypper-unpinned-package.ts';
 import { rule as distributionUpgrade } from './distribution-upgrade.ts';
 import { rule as packageUpgrade } from './package-upgrade.ts';
+import { rule as pipUnpinnedPackage } from './pip-unpinned-package.ts';
+import { rule as pipCacheNotDisabled } from './pip-cache-not-disabled.ts';
+import { rule as npmInstallWithLockfile } from './npm-install-with-lockfile.ts';
+import { rule as npmUnpinnedPackage } from './npm-unpinned-package.ts';
+import { rule as gemUnpinnedPackage } from './gem-unpinned-package.ts';
+import { rule as goInstallUnpinned } from './go-install-unpinned.ts';
 
 export const dockerfileSyntaxRule: DockerfileRule = syntaxError;
 
@@ -123,6 +129,12 @@ export const dockerfileRules: readonly DockerfileRule[] = [
   zypperUnpinnedPackage,
   distributionUpgrade,
   packageUpgrade,
+  pipUnpinnedPackage,
+  pipCacheNotDisabled,
+  npmInstallWithLockfile,
+  npmUnpinnedPackage,
+  gemUnpinnedPackage,
+  goInstallUnpinned,
 ].sort((a, b) => a.meta.id.localeCompare(b.meta.id));
 
 export const dockerfileAnalyzer: FileAnalyzer<DockerfileDoc> = {

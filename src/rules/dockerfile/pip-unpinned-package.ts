@@ -1,0 +1,47 @@
+// CGD116: `pip install <package>` without a version.
+import { pipCalls } from '../../analyzers/dockerfile/query-packages.ts';
+import { hasOption } from '../../analyzers/dockerfile/query.ts';
+import { hadolintRef } from './support.ts';
+import type { DockerfileRule } from './support.ts';
+
+/** pip's own build tooling: upgrading it unpinned is common practice and does not end up in the application. */
+const TOOLING = new Set(['pip', 'setuptools', 'wheel']);
+/** A requirement with any version specifier (`==`, `~=`, `>=`, `<`, `!=`, `===`) or a direct reference (`@ url`). */
+const CONSTRAINED = /[=<>~!@]/;
+
+export const rule: DockerfileRule = {
+  meta: {
+    id: 'CGD116',
+    name: 'pip-unpinned-package',
+    target: 'dockerfile',
+    title: '`pip install` of a package without a version',
+    description:
+      'An unpinned `pip install flask` installs whatever PyPI serves at build time: rebuilds of the same commit ' +
+      'differ, a breaking release breaks the image, and a compromised or typo-squatted release is pulled in ' +
+      'automatically. Requirements files (`-r`), constraints files (`-c`), local paths and URLs are not reported; ' +
+      'neither are `pip`, `setuptools` and `wheel` themselves.',
+    severity: 'medium',
+    category: 'supply-chain',
+    cwe: ['CWE-1357'],
+    references: [hadolintRef('DL3013'), 'https://pip.pypa.io/en/stable/topics/repeatable-installs/'],
+    remediation: 'Pin the version (`flask==3.0.3`), or install from a requirements/lock file: `pip install -r requirements.txt`.',
+    equivalents: ['hadolint:DL3013'],
+    messages: { default: '`{{package}}` is installed without a version: pin it (`{{package}}==<version>`) or use a requirements file.' },
+    examples: {
+      bad: ['FROM python:3.12\nRUN pip install --no-cache-dir flask\n'],
+      good: ['FROM python:3.12\nRUN pip install --no-cache-dir flask==3.0.3\n', 'FROM python:3.12\nRUN pip install --no-cache-dir -r requirements.txt\n'],
+    },
+  },
+  check(doc, report) {
+    for (const call of pipCalls(doc, ['install'])) {
+      if (hasOption(call.cmd, '-c', '--constraint')) continue;
+      for (const w of call.operands) {
+        const v = w.value;
+        if (w.dynamic || CONSTRAINED.test(v) || /^[./~]/.test(v) || v.includes('://') || /\.(whl|zip|tar\.gz|tgz)$/.test(v)) continue;
+        const name = v.replace(/\[.*\]$/, '').toLowerCase();
+        if (TOOLING.has(name)) continue;
+        report({ range: w.range, data: { package: v } });
+      }
+    }
+  },
+};
