@@ -68,6 +68,11 @@ import { rule as npmInstallWithLockfile } from './npm-install-with-lockfile.ts';
 import { rule as npmUnpinnedPackage } from './npm-unpinned-package.ts';
 import { rule as gemUnpinnedPackage } from './gem-unpinned-package.ts';
 import { rule as goInstallUnpinned } from './go-install-unpinned.ts';
+import { rule as runCd } from './run-cd.ts';
+import { rule as workdirRelative } from './workdir-relative.ts';
+import { rule as jsonArgsRecommended } from './json-args-recommended.ts';
+import { rule as multipleInstructions } from './multiple-instructions.ts';
+import { rule as malformedExecForm } from './malformed-exec-form.ts';
 
 export const dockerfileSyntaxRule: DockerfileRule = syntaxError;
 
@@ -135,6 +140,11 @@ export const dockerfileRules: readonly DockerfileRule[] = [
   npmUnpinnedPackage,
   gemUnpinnedPackage,
   goInstallUnpinned,
+  runCd,
+  workdirRelative,
+  jsonArgsRecommended,
+  multipleInstructions,
+  malformedExecForm,
 ].sort((a, b) => a.meta.id.localeCompare(b.meta.id));
 
 export const dockerfileAnalyzer: FileAnalyzer<DockerfileDoc> = {

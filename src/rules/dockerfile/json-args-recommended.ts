@@ -1,0 +1,44 @@
+// CGD124: CMD / ENTRYPOINT in shell form: the process runs under `/bin/sh -c` and never sees SIGTERM.
+import { shipsInFinalImage } from '../../analyzers/dockerfile/query-packages.ts';
+import { buildCheckRef, hadolintRef, stageChain } from './support.ts';
+import type { DockerfileRule } from './support.ts';
+
+export const rule: DockerfileRule = {
+  meta: {
+    id: 'CGD124',
+    name: 'json-args-recommended',
+    target: 'dockerfile',
+    title: 'CMD / ENTRYPOINT in shell form',
+    description:
+      'In shell form Docker runs `/bin/sh -c "<command>"`: the shell is PID 1 and does not forward SIGTERM, so ' +
+      '`docker stop` waits for the timeout and then kills the application without a graceful shutdown. A ' +
+      'shell-form ENTRYPOINT also ignores CMD and the arguments of `docker run`. Not reported when the command ' +
+      'starts with `exec`, when the stage sets its own SHELL, or in stages that do not reach the final image.',
+    severity: 'low',
+    category: 'reliability',
+    references: [buildCheckRef('json-args-recommended'), hadolintRef('DL3025'), 'https://docs.docker.com/reference/dockerfile/#shell-and-exec-form'],
+    remediation: 'Use the exec (JSON array) form: `CMD ["node", "server.js"]`. If you need shell features, write `CMD exec node server.js` or use a small entrypoint script that ends in `exec "$@"`.',
+    equivalents: ['buildkit:JSONArgsRecommended', 'hadolint:DL3025'],
+    messages: {
+      default: 'JSON arguments recommended for {{kind}}: in shell form the process does not receive stop signals.',
+      entrypoint: 'JSON arguments recommended for ENTRYPOINT: in shell form it ignores CMD and `docker run` arguments, and the process does not receive stop signals.',
+    },
+    examples: {
+      bad: ['FROM node:22\nCMD node server.js\n'],
+      good: ['FROM node:22\nCMD ["node", "server.js"]\n'],
+    },
+  },
+  check(doc, report) {
+    for (const stage of doc.stages) {
+      if (stageChain(stage).some((s) => s.instructions.some((i) => i.kind === 'SHELL'))) continue;
+      for (const instr of stage.instructions) {
+        if ((instr.kind !== 'CMD' && instr.kind !== 'ENTRYPOINT') || instr.json || !instr.argsSpan || !shipsInFinalImage(doc, instr)) continue;
+        // `CMD exec app` replaces the shell with the application, which then receives signals itself.
+        if (/^exec\s/.test(instr.argsText)) continue;
+        // A text that looks like a broken JSON array is reported by malformed-exec-form instead.
+        if (instr.argsText.startsWith('[')) continue;
+        report({ range: instr.argsSpan.range, messageId: instr.kind === 'ENTRYPOINT' ? 'entrypoint' : 'default', data: { kind: instr.kind } });
+      }
+    }
+  },
+};

@@ -1,0 +1,20 @@
+import { testRule } from '../../../test/support/rule-tester.ts';
+import { rule } from './malformed-exec-form.ts';
+import { dockerfileAnalyzer } from './index.ts';
+
+testRule(dockerfileAnalyzer, rule, {
+  valid: [
+    'FROM a\nCMD ["node", "app.js"]\n',
+    'FROM a\nRUN [ -f /x ] && echo yes\n',
+    'FROM a\nHEALTHCHECK CMD ["curl", "-f", "http://localhost/"]\n',
+    'FROM a\nHEALTHCHECK NONE\n',
+    'FROM a\nCMD node app.js\n',
+  ],
+  invalid: [
+    { code: "FROM a\nCMD ['node', 'app.js']\n", errors: [{ line: 2, column: 5, endColumn: 23, message: 'CMD runs it in shell form' }] },
+    { code: 'FROM a\nENTRYPOINT ["app", "--flag",]\n', errors: [{ line: 2, column: 12, endColumn: 30 }] },
+    { code: 'FROM a\nVOLUME ["C:\\data"]\n', errors: [{ line: 2, column: 8, endColumn: 19, message: 'VOLUME' }] },
+    { code: "FROM a\nHEALTHCHECK --interval=5s CMD ['curl', 'x']\n", errors: [{ line: 2, column: 31, endColumn: 44 }] },
+    { code: "FROM a\nONBUILD RUN ['make']\n", errors: [{ line: 2, column: 13, endColumn: 21, message: 'RUN' }] },
+  ],
+});

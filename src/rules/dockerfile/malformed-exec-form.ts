@@ -1,0 +1,41 @@
+// CGD126: an argument list that looks like a JSON array but is not one, so Docker silently uses shell form.
+import { dockerfileRef } from './support.ts';
+import type { DockerfileRule } from './support.ts';
+
+const EXEC_FORM = ['RUN', 'CMD', 'ENTRYPOINT', 'VOLUME', 'COPY', 'ADD', 'HEALTHCHECK'];
+
+export const rule: DockerfileRule = {
+  meta: {
+    id: 'CGD126',
+    name: 'malformed-exec-form',
+    target: 'dockerfile',
+    title: 'Exec form that is not valid JSON',
+    description:
+      'Docker only treats arguments as exec form when they are a valid JSON array of double-quoted strings. ' +
+      "Anything else — single quotes (`['node', 'app.js']`), a trailing comma, unescaped backslashes — is " +
+      'silently run in shell form: `/bin/sh -c "[\'node\', \'app.js\']"` fails when the container starts, and ' +
+      'VOLUME, COPY or ADD use the brackets and quotes as literal paths.',
+    severity: 'high',
+    category: 'correctness',
+    references: [dockerfileRef('#shell-and-exec-form')],
+    remediation: 'Write a valid JSON array with double quotes and escaped backslashes: `CMD ["node", "app.js"]`.',
+    equivalents: [],
+    messages: { default: 'This is not a valid JSON array, so {{kind}} runs it in shell form; use double quotes: ["a", "b"].' },
+    examples: {
+      bad: ["FROM node:22\nCMD ['node', 'app.js']\n"],
+      good: ['FROM node:22\nCMD ["node", "app.js"]\n'],
+    },
+  },
+  check(doc, report) {
+    for (const top of doc.instructions) {
+      const instr = top.onbuild ?? top;
+      if (!EXEC_FORM.includes(instr.kind) || instr.json || !instr.argsSpan) continue;
+      const text = instr.kind === 'HEALTHCHECK' ? instr.argsText.replace(/^CMD\s+/i, '') : instr.argsText;
+      // `RUN [ -f x ] && …` is a shell test, not an array: require a quote right after the bracket.
+      if (!/^\[\s*["']/.test(text) || instr.healthcheck?.none) continue;
+      // For HEALTHCHECK point past `CMD`, at the array itself (on the same line as the keyword).
+      const range = { ...instr.argsSpan.range, start_column: instr.argsSpan.range.start_column + instr.argsText.length - text.length };
+      report({ range, data: { kind: instr.kind } });
+    }
+  },
+};
