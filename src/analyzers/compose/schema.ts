@@ -62,7 +62,9 @@ function pick(errors: ErrorObject[]): ErrorObject[] {
   const unknown = errors.filter((e) => e.keyword === 'additionalProperties');
   const other = errors.filter((e) => e.keyword !== 'additionalProperties');
   const paths = [...new Set(other.map((e) => e.instancePath))];
-  const explained = (p: string): boolean => errors.some((e) => e.instancePath.startsWith(`${p}/`));
+  // An unknown key explains its own object's failures too (the other `oneOf` branches then fail on type).
+  const explained = (p: string): boolean =>
+    errors.some((e) => e.instancePath.startsWith(`${p}/`) || (e.keyword === 'additionalProperties' && e.instancePath === p));
   const chosen: ErrorObject[] = [];
   for (const p of paths) {
     if (explained(p)) continue;

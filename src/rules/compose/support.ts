@@ -47,7 +47,7 @@ export const RUNTIME_SOCKET = /(^|\/)(docker|podman|containerd|crio)\.sock$/;
 
 const SECRET_NAME = /(PASSW(?:OR)?D|PASSPHRASE|SECRET|TOKEN|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIALS?|(?:^|_)PASS$|(?:^|_)PWD$)/i;
 /** Names that hold metadata about a secret (where it is, how long it lives), not the secret itself. */
-const SECRET_METADATA = /_(FILE|PATH|DIR|LENGTH|TTL|EXPIRY|EXPIRES|EXPIRATION|LIFETIME|TIMEOUT|ENABLED|HEADER|NAME|TYPE|ALGORITHM|ISSUER|AUDIENCE|URL|URI|ENDPOINT|ID)$/i;
+const SECRET_METADATA = /[-_.](FILE|PATH|DIR|LENGTH|TTL|EXPIRY|EXPIRES|EXPIRATION|LIFETIME|TIMEOUT|ENABLED|HEADER|NAME|TYPE|ALGORITHM|ISSUER|AUDIENCE|URL|URI|ENDPOINT|ID|POLICY)$/i;
 const PLACEHOLDER = /^(<.*>|\{\{.*\}\}|x+|\*+|\.+|-+|changeme|change[-_]me|replace[-_]?me|todo|tbd|placeholder|your[-_ ].*)$/i;
 const NOT_A_SECRET_VALUE = /^(true|false|yes|no|on|off|\d{1,4})$/i;
 /** `scheme://user:password@host`: credentials inside a URL, whatever the variable is called. */

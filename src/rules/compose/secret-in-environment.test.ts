@@ -1,0 +1,17 @@
+import { testRule } from '../../../test/support/rule-tester.ts';
+import { composeAnalyzer } from './index.ts';
+import { rule } from './secret-in-environment.ts';
+
+testRule(composeAnalyzer, rule, {
+  valid: [
+    "services:\n  app:\n    image: example/app:1.0\n",
+    "services:\n  app:\n    image: example/app:1.0\n    environment:\n      DB_PASSWORD: ${DB_PASSWORD}\n      API_TOKEN: \"${TOKEN:?missing}\"\n      POSTGRES_PASSWORD_FILE: /run/secrets/pg\n      MYSQL_ALLOW_EMPTY_PASSWORD: \"yes\"\n      SECRET_KEY: changeme\n      JWT_SECRET: <your-secret>\n      TOKEN_TTL: 3600\n      PASSWORD:\n      DATABASE_URL: postgres://app:${DB_PASSWORD}@db/app\n",
+    "services:\n  app:\n    image: example/app:1.0\n    environment:\n      - API_KEY\n      - PASSWORD=${PW}$$\n",
+  ],
+  invalid: [
+    { code: "services:\n  app:\n    image: example/app:1.0\n    environment:\n      POSTGRES_PASSWORD: hunter2\n", errors: [{"line": 5, "column": 26, "endLine": 5, "endColumn": 33, "message": "\"POSTGRES_PASSWORD\" of service \"app\""}] },
+    { code: "services:\n  app:\n    image: example/app:1.0\n    environment:\n      - API_KEY=sk_live_abc123\n      - DATABASE_URL=mysql://root:pw1234@db:3306/x\n", errors: [{"line": 5, "column": 17, "endLine": 5, "endColumn": 31}, {"line": 6, "column": 22, "endLine": 6, "endColumn": 51, "message": "URL with a plaintext password"}] },
+    { code: "services:\n  app:\n    image: example/app:1.0\n    environment:\n      GITHUB_TOKEN: \"ghp_0123456789\"\n", errors: [{"line": 5, "column": 21, "endLine": 5, "endColumn": 37}], name: "quoted value" },
+    { code: "services:\n  app:\n    image: example/app:1.0\n    environment:\n      - PASSWORD=pa$$word\n", errors: [{"line": 5, "column": 18, "endLine": 5, "endColumn": 26}], name: "escaped dollar is literal" },
+  ],
+});

@@ -1,0 +1,17 @@
+import { testRule } from '../../../test/support/rule-tester.ts';
+import { composeAnalyzer } from './index.ts';
+import { rule } from './sensitive-host-mount.ts';
+
+testRule(composeAnalyzer, rule, {
+  valid: [
+    "services:\n  app:\n    image: example/app:1.0\n",
+    "services:\n  app:\n    image: example/app:1.0\n    volumes:\n      - /etc/localtime:/etc/localtime:ro\n      - ./etc:/etc/app\n      - data:/home\n      - /srv/app:/app\n      - ${HOME}:/h\n",
+  ],
+  invalid: [
+    { code: "services:\n  app:\n    image: example/app:1.0\n    volumes:\n      - /:/host\n", errors: [{"line": 5, "column": 9, "endLine": 5, "endColumn": 10, "message": "/ writable"}] },
+    { code: "services:\n  app:\n    image: example/app:1.0\n    volumes:\n      - /etc/:/host/etc:ro\n", errors: [{"line": 5, "column": 9, "endLine": 5, "endColumn": 14, "message": "read-only"}] },
+    { code: "services:\n  app:\n    image: example/app:1.0\n    volumes:\n      - ~/.aws:/root/.aws\n      - /home/me/code:/code\n      - /proc:/host/proc:ro\n", errors: [{"line": 5, "column": 9, "endLine": 5, "endColumn": 15}, {"line": 6, "column": 9, "endLine": 6, "endColumn": 22}, {"line": 7, "column": 9, "endLine": 7, "endColumn": 14}] },
+    { code: "services:\n  app:\n    image: example/app:1.0\n    volumes:\n      - type: bind\n        source: /sys\n        target: /sys\n", errors: [{"line": 6, "column": 17, "endLine": 6, "endColumn": 21}] },
+    { code: "services:\n  app:\n    image: example/app:1.0\n    volumes:\n      - /etc/localtime:/etc/localtime\n", errors: [{"line": 5, "column": 9, "endLine": 5, "endColumn": 23}], name: "benign only when read-only" },
+  ],
+});
