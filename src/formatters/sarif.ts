@@ -118,7 +118,8 @@ function fromFinding(f: Finding): SarifRuleInfo {
 
 /** The text of a line with runs of blanks collapsed, so re-indenting does not change a fingerprint. */
 function normalisedLine(content: string, line: number): string {
-  return (content.split(/\r?\n/)[line - 1] ?? '').replace(/[ \t]+/g, ' ').trim();
+  // Blanks only (not String#trim's Unicode set), as the Python client does.
+  return (content.split(/\r?\n/)[line - 1] ?? '').replace(/[ \t]+/g, ' ').replace(/^ | $/g, '');
 }
 
 function region(r: Range) {

@@ -17,6 +17,7 @@ import { statsRoutes } from './routes/stats.ts';
 import { analysisSchemas } from './schemas/analysis.ts';
 import { telemetry } from './telemetry.ts';
 import { partnerAccounts } from './routes/partner.ts';
+import { staticRoutes } from './routes/static.ts';
 
 const VERSION = '1.0.0';
 
@@ -122,6 +123,7 @@ async function confgate(app: FastifyInstance, deps: AppDeps): Promise<void> {
   await app.register(analyzeRoutes);
   await app.register(catalogueRoutes);
   await app.register(statsRoutes);
+  await app.register(staticRoutes);
 }
 
 export const confgateApp = fp(confgate, { name: 'confgate', fastify: '5.x' });

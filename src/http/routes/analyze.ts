@@ -1,10 +1,14 @@
 // The public analysis API: POST /api/analyze (one file) and POST /api/analyze-project (up to 10 files).
 // Nothing submitted is stored or logged; each analysis only bumps the daily aggregate counters.
-import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FILE_TYPES } from '../../core/rule.ts';
 import type { FileType } from '../../core/rule.ts';
 import { analyzeFile, analyzeProject, UnsupportedFileType } from '../../project/analyze.ts';
 import type { FileInput } from '../../project/analyze.ts';
+import { artifactUri, SARIF_MEDIA_TYPE, sarifForFile, sarifForProject } from '../../formatters/sarif.ts';
+import type { SarifLog } from '../../formatters/sarif.ts';
+import { ruleById } from '../../rules/index.ts';
 import { ApiError } from '../errors.ts';
 import { ANALYSIS_LIMITS, BODY_LIMITS, utf8Bytes } from '../limits.ts';
 import { AnalyzeProjectRequest, AnalyzeRequest } from '../schemas/analysis.ts';
@@ -25,8 +29,44 @@ function checkFileSize(content: string, where: string): number {
   return bytes;
 }
 
+const FormatQuery = Type.Object({
+  format: Type.Optional(Type.Union([Type.Literal('json'), Type.Literal('sarif')], { description: '`sarif` answers with SARIF 2.1.0 (as `Accept: application/sarif+json`).' })),
+});
+
+/** The q-value an Accept header gives a media type (0 when it is not named). */
+function quality(accept: string, type: string): number {
+  for (const part of accept.split(',')) {
+    const [media, ...params] = part.split(';').map((p) => p.trim().toLowerCase());
+    if (media !== type) continue;
+    const q = params.find((p) => p.startsWith('q='));
+    return q ? Number(q.slice(2)) || 0 : 1;
+  }
+  return 0;
+}
+
+/** `?format=` decides; otherwise SARIF when Accept names it at least as strongly as JSON. */
+function wantsSarif(req: FastifyRequest): boolean {
+  const format = (req.query as { format?: string }).format;
+  if (format) return format === 'sarif';
+  const accept = req.headers.accept ?? '';
+  const sarif = quality(accept, SARIF_MEDIA_TYPE);
+  return sarif > 0 && sarif >= quality(accept, 'application/json');
+}
+
+/** Bypasses the route's JSON response schema, which describes the envelope, not SARIF. */
+function sendSarif(reply: FastifyReply, log: SarifLog) {
+  return reply.type(SARIF_MEDIA_TYPE).serializer(JSON.stringify).send(log);
+}
+
+const SARIF_NOTE = ' With `?format=sarif` or `Accept: application/sarif+json` the 200 answer is a SARIF 2.1.0 log (`application/sarif+json`) instead of the envelope; errors stay JSON.';
+
 export async function analyzeRoutes(app: FastifyInstance): Promise<void> {
   const engine = { helpBaseUrl: app.deps.config.publicBaseUrl };
+  const sarifOptions = { informationUri: app.deps.config.publicBaseUrl, rules: ruleById };
+  app.addHook('onSend', async (_req, reply, payload) => {
+    reply.header('Vary', 'Accept');
+    return payload;
+  });
   const rateLimit = { max: app.deps.config.publicRateLimit.count, timeWindow: app.deps.config.publicRateLimit.windowMs };
 
   app.post('/api/analyze', {
@@ -35,11 +75,12 @@ export async function analyzeRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags: ['analysis'],
       summary: 'Analyze one file.',
-      description: 'Returns the v1 analysis contract for the file, with the file type (detected when `auto`) and how it was detected. Errors: 413 `file_too_large`, 422 `unsupported_file_type`, 422 `invalid_request`, 429 `rate_limited`.',
+      description: 'Returns the v1 analysis contract for the file, with the file type (detected when `auto`) and how it was detected. Errors: 413 `file_too_large`, 422 `unsupported_file_type`, 422 `invalid_request`, 429 `rate_limited`.' + SARIF_NOTE,
+      querystring: FormatQuery,
       body: AnalyzeRequest,
       response: { 200: envelope({ $ref: 'FileReport#' } as never), ...errorResponses(400, 413, 415, 422, 429) },
     },
-  }, async (req) => {
+  }, async (req, reply) => {
     const body = req.body as { filename: string; file_type: string; content: string };
     if (!ACCEPTED.includes(body.file_type)) throw unsupported(`file_type "${body.file_type.slice(0, 40)}"`);
     checkFileSize(body.content, 'content');
@@ -51,6 +92,7 @@ export async function analyzeRoutes(app: FastifyInstance): Promise<void> {
       throw err;
     }
     app.countAnalyses([{ fileType: report.file_type, score: report.score, severity: report.severity }]);
+    if (wantsSarif(req)) return sendSarif(reply, sarifForFile(report, { filename: body.filename, uri: artifactUri(body.filename), content: body.content }, sarifOptions));
     return { request_id: req.id, data: report };
   });
 
@@ -60,11 +102,12 @@ export async function analyzeRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags: ['analysis'],
       summary: 'Analyze a project of up to 10 files together.',
-      description: 'Each file is detected and analyzed, then cross-file rules run (compose build → Dockerfile, env_file, ports, users…). Errors: 413 `file_too_large`, 413 `project_too_large`, 422 `too_many_files`, 422 `duplicate_filename`, 422 `unsupported_file_type`, 422 `invalid_request`, 429 `rate_limited`.',
+      description: 'Each file is detected and analyzed, then cross-file rules run (compose build → Dockerfile, env_file, ports, users…). Errors: 413 `file_too_large`, 413 `project_too_large`, 422 `too_many_files`, 422 `duplicate_filename`, 422 `unsupported_file_type`, 422 `invalid_request`, 429 `rate_limited`.' + SARIF_NOTE,
+      querystring: FormatQuery,
       body: AnalyzeProjectRequest,
       response: { 200: envelope({ $ref: 'ProjectReport#' } as never), ...errorResponses(400, 413, 415, 422, 429) },
     },
-  }, async (req) => {
+  }, async (req, reply) => {
     const { files } = req.body as { files: FileInput[] };
     if (files.length === 0) throw new ApiError(422, 'invalid_request', 'body.files must contain at least one file.');
     if (files.length > ANALYSIS_LIMITS.maxFiles) {
@@ -92,6 +135,7 @@ export async function analyzeRoutes(app: FastifyInstance): Promise<void> {
       ...report.files.map((f) => ({ fileType: f.file_type, score: f.report.score, severity: f.report.severity })),
       { fileType: 'project', score: report.score, severity: report.severity },
     ]);
+    if (wantsSarif(req)) return sendSarif(reply, sarifForProject(report, files.map((f) => ({ ...f, uri: artifactUri(f.filename) })), sarifOptions));
     return { request_id: req.id, data: report };
   });
 }
