@@ -4,7 +4,7 @@
 import type { Range } from '../../core/types.ts';
 import type { CommandRef } from './query.ts';
 import { commandsOf, finalStage, positionals, runCommands } from './query.ts';
-import type { DockerfileDoc, Instruction, ShellWord, Stage } from './types.ts';
+import type { DockerfileDoc, DWord, Instruction, ShellWord, Stage } from './types.ts';
 
 /** Every command of every RUN whose name is one of `names`. */
 export function runCommandsNamed(doc: DockerfileDoc, ...names: string[]): CommandRef[] {
@@ -132,6 +132,46 @@ export function pipCalls(doc: DockerfileDoc, subs: readonly string[]): ToolCall[
     } else if (!PIP.test(c.name)) continue;
     const [sub, ...operands] = positionals(cmd, PIP_VALUE_OPTIONS);
     if (sub && subs.includes(sub.value)) out.push({ cmd, sub, operands });
+  }
+  return out;
+}
+
+/** One EXPOSE argument read as Docker does: `[ip:][hostPort:]port[-end][/protocol]`. */
+export interface ExposedPort {
+  word: DWord;
+  /** Everything before the container port (`127.0.0.1:8080`), when the host-mapping form was used. */
+  mapping?: string;
+  /** The container port or range as written (`80`, `8000-8010`). */
+  port: string;
+  /** Numeric bounds of `port`, absent when it is not a number or range. */
+  from?: number;
+  to?: number;
+  protocol?: string;
+  /** Index of the protocol in the word's text (after the `/`). */
+  protocolAt?: number;
+}
+
+/** EXPOSE arguments whose value is known (words built from unset variables are skipped). */
+export function exposedPorts(instr: Instruction): ExposedPort[] {
+  const out: ExposedPort[] = [];
+  for (const word of instr.args) {
+    if (word.unresolved.length > 0 || word.resolved === '') continue;
+    const text = word.resolved;
+    const slash = text.lastIndexOf('/');
+    const spec = slash === -1 ? text : text.slice(0, slash);
+    const colon = spec.lastIndexOf(':');
+    const port: ExposedPort = { word, port: spec.slice(colon + 1) };
+    if (colon !== -1) port.mapping = spec.slice(0, colon);
+    if (slash !== -1) {
+      port.protocol = text.slice(slash + 1);
+      port.protocolAt = slash + 1;
+    }
+    const m = /^(\d{1,6})(?:-(\d{1,6}))?$/.exec(port.port);
+    if (m) {
+      port.from = Number(m[1]);
+      port.to = Number(m[2] ?? m[1]);
+    }
+    out.push(port);
   }
   return out;
 }

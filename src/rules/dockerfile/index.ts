@@ -73,6 +73,13 @@ import { rule as workdirRelative } from './workdir-relative.ts';
 import { rule as jsonArgsRecommended } from './json-args-recommended.ts';
 import { rule as multipleInstructions } from './multiple-instructions.ts';
 import { rule as malformedExecForm } from './malformed-exec-form.ts';
+import { rule as exposeInvalidPort } from './expose-invalid-port.ts';
+import { rule as exposeProtocolCasing } from './expose-protocol-casing.ts';
+import { rule as exposeHostMapping } from './expose-host-mapping.ts';
+import { rule as exposeSshPort } from './expose-ssh-port.ts';
+import { rule as healthcheckMissing } from './healthcheck-missing.ts';
+import { rule as healthcheckDisabled } from './healthcheck-disabled.ts';
+import { rule as healthcheckInvalidOption } from './healthcheck-invalid-option.ts';
 
 export const dockerfileSyntaxRule: DockerfileRule = syntaxError;
 
@@ -145,6 +152,13 @@ export const dockerfileRules: readonly DockerfileRule[] = [
   jsonArgsRecommended,
   multipleInstructions,
   malformedExecForm,
+  exposeInvalidPort,
+  exposeProtocolCasing,
+  exposeHostMapping,
+  exposeSshPort,
+  healthcheckMissing,
+  healthcheckDisabled,
+  healthcheckInvalidOption,
 ].sort((a, b) => a.meta.id.localeCompare(b.meta.id));
 
 export const dockerfileAnalyzer: FileAnalyzer<DockerfileDoc> = {
