@@ -1,0 +1,33 @@
+// CGD061: ADD for plain local files.
+import { dockerfileRef, hadolintRef } from './support.ts';
+import type { DockerfileRule } from './support.ts';
+
+/** What only ADD does: fetch URLs and git repositories, and unpack local tar archives. */
+const NEEDS_ADD = /^(?:https?:\/\/|git@|git:\/\/|ssh:\/\/)|\.(?:tar|tar\.(?:gz|bz2|xz|zst)|tgz|tbz2?|txz|tzst)$|\$/i;
+
+export const rule: DockerfileRule = {
+  meta: {
+    id: 'CGD061',
+    name: 'add-instead-of-copy',
+    target: 'dockerfile',
+    title: 'ADD used to copy local files',
+    description:
+      'ADD also fetches URLs and unpacks archives, so using it for plain files hides intent and may unpack an ' +
+      'archive nobody meant to extract. COPY does exactly one thing. URLs, git sources and tar archives are not reported.',
+    severity: 'low',
+    category: 'best-practice',
+    references: [dockerfileRef('#add'), hadolintRef('DL3020')],
+    remediation: 'Replace ADD with COPY for local files and directories.',
+    equivalents: ['hadolint:DL3020', 'trivy:DS005', 'checkov:CKV_DOCKER_4', 'kics:9513a694-aa0d-41d8-be61-3271e056f36b'],
+    messages: { default: 'Use COPY instead of ADD for local files.' },
+    examples: { bad: ['FROM alpine:3.20\nADD app.py /app/\n'], good: ['FROM alpine:3.20\nCOPY app.py /app/\nADD rootfs.tar.gz /\n'] },
+  },
+  check(doc, report) {
+    for (const instr of doc.instructions) {
+      const target = instr.onbuild ?? instr;
+      if (target.kind !== 'ADD') continue;
+      const sources = target.json ? target.json.slice(0, -1).map((j) => j.value) : target.args.slice(0, -1).map((w) => w.raw);
+      if (sources.length > 0 && sources.every((s) => !NEEDS_ADD.test(s))) report({ range: target.keyword.range });
+    }
+  },
+};
