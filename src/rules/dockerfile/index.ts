@@ -4,6 +4,11 @@ import type { DockerfileDoc } from '../../analyzers/dockerfile/types.ts';
 import type { FileAnalyzer } from '../../core/analyze.ts';
 import type { DockerfileRule } from './support.ts';
 import { rule as syntaxError } from './syntax-error.ts';
+import { rule as destructiveRmRoot } from './destructive-rm-root.ts';
+import { rule as worldWritablePermissions } from './world-writable-permissions.ts';
+import { rule as addRemoteWithoutChecksum } from './add-remote-without-checksum.ts';
+import { rule as addInsteadOfCopy } from './add-instead-of-copy.ts';
+import { rule as remoteScriptPipedToShell } from './remote-script-piped-to-shell.ts';
 import { rule as tlsVerifyFlagDisabled } from './tls-verify-flag-disabled.ts';
 import { rule as sshHostKeyCheckingDisabled } from './ssh-host-key-checking-disabled.ts';
 import { rule as goInsecureEnv } from './go-insecure-env.ts';
@@ -84,6 +89,11 @@ import { rule as healthcheckInvalidOption } from './healthcheck-invalid-option.t
 export const dockerfileSyntaxRule: DockerfileRule = syntaxError;
 
 export const dockerfileRules: readonly DockerfileRule[] = [
+  destructiveRmRoot,
+  worldWritablePermissions,
+  addRemoteWithoutChecksum,
+  addInsteadOfCopy,
+  remoteScriptPipedToShell,
   tlsVerifyFlagDisabled,
   sshHostKeyCheckingDisabled,
   goInsecureEnv,
