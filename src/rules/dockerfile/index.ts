@@ -85,6 +85,10 @@ import { rule as exposeSshPort } from './expose-ssh-port.ts';
 import { rule as healthcheckMissing } from './healthcheck-missing.ts';
 import { rule as healthcheckDisabled } from './healthcheck-disabled.ts';
 import { rule as healthcheckInvalidOption } from './healthcheck-invalid-option.ts';
+import { rule as maintainerDeprecated } from './maintainer-deprecated.ts';
+import { rule as inconsistentInstructionCasing } from './inconsistent-instruction-casing.ts';
+import { rule as legacyKeyValueFormat } from './legacy-key-value-format.ts';
+import { rule as emptyContinuationLine } from './empty-continuation-line.ts';
 
 export const dockerfileSyntaxRule: DockerfileRule = syntaxError;
 
@@ -169,6 +173,10 @@ export const dockerfileRules: readonly DockerfileRule[] = [
   healthcheckMissing,
   healthcheckDisabled,
   healthcheckInvalidOption,
+  maintainerDeprecated,
+  inconsistentInstructionCasing,
+  legacyKeyValueFormat,
+  emptyContinuationLine,
 ].sort((a, b) => a.meta.id.localeCompare(b.meta.id));
 
 export const dockerfileAnalyzer: FileAnalyzer<DockerfileDoc> = {

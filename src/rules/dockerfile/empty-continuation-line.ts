@@ -1,0 +1,43 @@
+// CGD137: an empty line inside an instruction continued with `\`.
+import { buildCheckRef } from './support.ts';
+import type { DockerfileRule } from './support.ts';
+
+export const rule: DockerfileRule = {
+  meta: {
+    id: 'CGD137',
+    name: 'empty-continuation-line',
+    target: 'dockerfile',
+    title: 'Empty line inside a continued instruction',
+    description:
+      'Docker currently drops empty lines inside an instruction continued with `\\`, so an instruction that ' +
+      'seems to end at a blank line silently swallows the next line (`RUN a \\` + blank + `b` runs `a b`). ' +
+      'BuildKit deprecates this and will make it an error.',
+    severity: 'low',
+    category: 'correctness',
+    references: [buildCheckRef('no-empty-continuation')],
+    remediation: 'Remove the empty line, or end the instruction before it by deleting the trailing `\\`.',
+    equivalents: ['buildkit:NoEmptyContinuation'],
+    messages: { default: 'Empty continuation line: the instruction continues past it, on line {{next}}.' },
+    examples: {
+      bad: ['FROM alpine:3.20\nRUN apk add --no-cache \\\n\n    curl\n'],
+      good: ['FROM alpine:3.20\nRUN apk add --no-cache \\\n    curl\n'],
+    },
+  },
+  check(doc, report) {
+    for (const instr of doc.instructions) {
+      // The continuation lines end where the instruction's own text ends (heredoc bodies come after).
+      const offsets = instr.argsSource.offsets;
+      const lastOffset = offsets.length > 1 ? offsets[offsets.length - 2]! : instr.keyword.start;
+      const first = instr.range.start_line;
+      let last = first;
+      while (last < doc.lineStarts.length && doc.lineStarts[last]! <= lastOffset) last++;
+      for (let ln = first + 1; ln < last; ln++) {
+        const text = doc.lines[ln - 1]!;
+        if (text.trim() !== '') continue;
+        let next = ln + 1;
+        while (next < last && (doc.lines[next - 1]!.trim() === '' || doc.lines[next - 1]!.trimStart().startsWith('#'))) next++;
+        report({ range: { start_line: ln, start_column: 1, end_line: ln, end_column: text.length + 1 }, data: { next } });
+      }
+    }
+  },
+};

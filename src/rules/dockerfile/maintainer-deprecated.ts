@@ -1,0 +1,29 @@
+// CGD134: the deprecated MAINTAINER instruction.
+import { buildCheckRef, dockerfileRef, hadolintRef } from './support.ts';
+import type { DockerfileRule } from './support.ts';
+
+export const rule: DockerfileRule = {
+  meta: {
+    id: 'CGD134',
+    name: 'maintainer-deprecated',
+    target: 'dockerfile',
+    title: 'MAINTAINER is deprecated',
+    description:
+      'MAINTAINER has been deprecated since Docker 1.13: it fills a legacy image field that tools no longer read. ' +
+      'The standard OCI label `org.opencontainers.image.authors` carries the same information where registries ' +
+      'and scanners look for it.',
+    severity: 'info',
+    category: 'maintainability',
+    references: [buildCheckRef('maintainer-deprecated'), hadolintRef('DL4000'), dockerfileRef('#maintainer-deprecated')],
+    remediation: 'Replace it with a label: `LABEL org.opencontainers.image.authors="team@example.com"`.',
+    equivalents: ['buildkit:MaintainerDeprecated', 'hadolint:DL4000', 'trivy:DS022', 'checkov:CKV_DOCKER_6'],
+    messages: { default: 'MAINTAINER is deprecated; use `LABEL org.opencontainers.image.authors=…` instead.' },
+    examples: {
+      bad: ['FROM alpine:3.20\nMAINTAINER Jane Doe <jane@example.com>\n'],
+      good: ['FROM alpine:3.20\nLABEL org.opencontainers.image.authors="jane@example.com"\n'],
+    },
+  },
+  check(doc, report) {
+    for (const instr of doc.instructions) if (instr.kind === 'MAINTAINER') report({ range: instr.keyword.range });
+  },
+};
