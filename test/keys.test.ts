@@ -2,7 +2,11 @@
 // revocation on the very next request, the per-key request rate, and GET /api/v1/usage against OpenAPI.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { ConfigError, loadConfig } from '../src/config.ts';
 import { KEY_PATTERN, generateApiKey, isWellFormedKey } from '../src/auth/api-key.ts';
 import { serverKeys } from '../src/auth/secret.ts';
 import { setStatus } from '../src/storage/accounts.ts';
@@ -71,10 +75,20 @@ describe('storage at rest', () => {
     await t.store.db.query('UPDATE api_keys SET signing_key_enc = (SELECT signing_key_enc FROM api_keys WHERE id = $1) WHERE id = $2', [a.keyId, b.keyId]);
     await assert.rejects(webhookSigningKey(t.store.db, serverKeys(t.config), b.keyId));
   });
-  it('with the embedded store the generated secret file is private (0600)', async (ctx) => {
-    if (t.store.db.kind !== 'embedded') return ctx.skip('PostgreSQL takes SECRET_KEY from the environment');
-    const { statSync } = await import('node:fs');
-    assert.equal(statSync(`${t.config.dataDir}/secret.key`).mode & 0o777, 0o600);
+  it('without SECRET_KEY (embedded store) the secret is generated once into DATA_DIR/secret.key, mode 0600', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'confgate-secret-'));
+    try {
+      const first = serverKeys({ secretKey: undefined, dataDir: dir });
+      assert.equal(statSync(path.join(dir, 'secret.key')).mode & 0o777, 0o600);
+      assert.deepEqual(serverKeys({ secretKey: undefined, dataDir: dir }), first, 'read back, not regenerated');
+      assert.notDeepEqual(serverKeys({ secretKey: 'another-secret-another-secret-another-secret', dataDir: dir }).lookup, first.lookup);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+  it('PostgreSQL requires SECRET_KEY, and a short one is refused', () => {
+    assert.throws(() => loadConfig({ DATABASE_URL: 'postgres://127.0.0.1/x' }), (e: Error) => e instanceof ConfigError && /SECRET_KEY is required/.test(e.message));
+    assert.throws(() => loadConfig({ SECRET_KEY: 'short' }), /at least 32 characters/);
   });
 });
 

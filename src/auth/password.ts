@@ -33,6 +33,11 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return actual !== undefined && actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
+let dummy: Promise<string> | undefined;
+
 /** A hash nothing matches, verified when the e-mail is unknown so a failed sign-in takes the same time
- * whether or not the account exists. */
-export const DUMMY_HASH = await hashPassword(randomBytes(16).toString('hex'));
+ * whether or not the account exists. Made on first use, not at import (the admin CLI imports this too). */
+export function dummyHash(): Promise<string> {
+  dummy ??= hashPassword(randomBytes(16).toString('hex'));
+  return dummy;
+}

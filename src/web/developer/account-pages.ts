@@ -1,6 +1,6 @@
 // Sign-up, sign-in, sign-out, API keys and usage pages of the developer area.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DUMMY_HASH, PASSWORD_MAX, PASSWORD_MIN, hashPassword, verifyPassword } from '../../auth/password.ts';
+import { dummyHash, PASSWORD_MAX, PASSWORD_MIN, hashPassword, verifyPassword } from '../../auth/password.ts';
 import { accountByEmail, createAccount, normalizeEmail, passwordHashOf } from '../../storage/accounts.ts';
 import type { Account } from '../../storage/accounts.ts';
 import { MAX_ACTIVE_KEYS, createApiKey, keyById, listApiKeys, revokeApiKey } from '../../storage/api-keys.ts';
@@ -93,7 +93,7 @@ export async function accountPages(app: FastifyInstance): Promise<void> {
     }
     const stored = password.length <= PASSWORD_MAX ? await passwordHashOf(db, email) : undefined;
     // Verify against a dummy hash when there is no account, so the answer takes as long either way.
-    const ok = await verifyPassword(password.slice(0, PASSWORD_MAX), stored?.password_hash ?? DUMMY_HASH);
+    const ok = await verifyPassword(password.slice(0, PASSWORD_MAX), stored?.password_hash ?? (await dummyHash()));
     if (!ok || !stored?.password_hash) {
       await recordLoginFailure(db, email, req.ip, now);
       return fail(401, 'The e-mail or the password is wrong.');
