@@ -89,6 +89,12 @@ import { rule as maintainerDeprecated } from './maintainer-deprecated.ts';
 import { rule as inconsistentInstructionCasing } from './inconsistent-instruction-casing.ts';
 import { rule as legacyKeyValueFormat } from './legacy-key-value-format.ts';
 import { rule as emptyContinuationLine } from './empty-continuation-line.ts';
+import { rule as undefinedVariable } from './undefined-variable.ts';
+import { rule as envSelfReference } from './env-self-reference.ts';
+import { rule as shellSymlink } from './shell-symlink.ts';
+import { rule as copyDestinationSlash } from './copy-destination-slash.ts';
+import { rule as pipefailMissing } from './pipefail-missing.ts';
+import { rule as curlAndWget } from './curl-and-wget.ts';
 
 export const dockerfileSyntaxRule: DockerfileRule = syntaxError;
 
@@ -177,6 +183,12 @@ export const dockerfileRules: readonly DockerfileRule[] = [
   inconsistentInstructionCasing,
   legacyKeyValueFormat,
   emptyContinuationLine,
+  undefinedVariable,
+  envSelfReference,
+  shellSymlink,
+  copyDestinationSlash,
+  pipefailMissing,
+  curlAndWget,
 ].sort((a, b) => a.meta.id.localeCompare(b.meta.id));
 
 export const dockerfileAnalyzer: FileAnalyzer<DockerfileDoc> = {

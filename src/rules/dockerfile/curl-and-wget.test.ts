@@ -1,0 +1,15 @@
+import { testRule } from '../../../test/support/rule-tester.ts';
+import { rule } from './curl-and-wget.ts';
+import { dockerfileAnalyzer } from './index.ts';
+
+testRule(dockerfileAnalyzer, rule, {
+  valid: [
+    'FROM a\nRUN curl -fsSLO https://x && curl -fsSLO https://y\n',
+    'FROM a\nRUN apt-get install -y curl wget\n',
+    'FROM a AS one\nRUN wget https://x\nFROM b\nRUN curl -fsSLO https://y\n',
+  ],
+  invalid: [
+    { code: 'FROM a\nRUN curl -fsSLO https://x\nRUN wget -q https://y && curl -O https://z\n', errors: [{ line: 3, column: 5, endColumn: 9, message: '`wget` is used here while `curl`' }] },
+    { code: 'FROM a AS base\nRUN wget https://x && wget https://y\nFROM base\nRUN curl -O https://z\n', errors: [{ line: 4, column: 5, endColumn: 9, message: '`curl`' }] },
+  ],
+});

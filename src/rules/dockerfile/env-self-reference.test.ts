@@ -1,0 +1,16 @@
+import { testRule } from '../../../test/support/rule-tester.ts';
+import { rule } from './env-self-reference.ts';
+import { dockerfileAnalyzer } from './index.ts';
+
+testRule(dockerfileAnalyzer, rule, {
+  valid: [
+    'FROM a\nENV A=1\nENV B=$A\n',
+    'FROM a\nENV PATH=/opt/bin:$PATH\n',
+    'FROM a\nENV A=1 B=2\n',
+    'FROM a\nENV A=1 AB=$AB\n',
+  ],
+  invalid: [
+    { code: 'FROM a\nENV DIR=/app BIN=$DIR/bin\n', errors: [{ line: 2, column: 18, endColumn: 22, message: 'here it is empty' }] },
+    { code: 'FROM a\nENV V=1\nENV V=2 \\\n    W="${V}-x"\n', errors: [{ line: 4, column: 8, endColumn: 12, message: '(`1`)' }] },
+  ],
+});

@@ -1,0 +1,81 @@
+// CGD142: a RUN pipeline whose failure is hidden because the shell lacks `-o pipefail`.
+import { rangeFrom, scriptsOf } from '../../analyzers/dockerfile/query.ts';
+import type { Instruction, Pipeline, Script, ShellCommand } from '../../analyzers/dockerfile/types.ts';
+import { baseName, commandStart } from '../../analyzers/dockerfile/wrappers.ts';
+import { dockerfileRef, hadolintRef, stageChain } from './support.ts';
+import type { DockerfileRule } from './support.ts';
+
+/** Commands that cannot meaningfully fail at the head of a pipe (`yes` is even killed by SIGPIPE by design). */
+const HARMLESS = new Set(['echo', 'printf', 'yes', 'true', ':']);
+
+/** Whether the SHELL in effect for the instruction sets `-o pipefail`, or the RUN is not parsed as POSIX shell. */
+function shellHasPipefail(instr: Instruction): boolean {
+  if (!instr.stage) return false;
+  for (const stage of stageChain(instr.stage)) {
+    const shell = stage.instructions.filter((i) => i.kind === 'SHELL' && (stage !== instr.stage || i.start < instr.start)).pop();
+    if (shell) return shell.json?.some((j) => j.value === 'pipefail') ?? false;
+  }
+  return false;
+}
+
+function nameOf(c: ShellCommand): string | undefined {
+  if (c.type !== 'command') return undefined;
+  const word = c.words[commandStart(c.words.map((w) => w.value))];
+  return word ? baseName(word.value) : undefined;
+}
+
+/**
+ * Unprotected pipelines of a script in source order: not followed by `||`, not after a command that turns
+ * pipefail on (`set -o pipefail`, `bash -o pipefail -c …`), with a head that can fail.
+ */
+function unprotected(script: Script, state: { pipefail: boolean }, out: { pipeline: Pipeline; head: string }[]): void {
+  for (const item of script.items) {
+    item.pipelines.forEach((p, k) => {
+      const heads = p.commands.slice(0, -1).map(nameOf).filter((n) => n !== undefined && !HARMLESS.has(n));
+      if (p.commands.length > 1 && !state.pipefail && item.ops[k] !== '||' && heads[0] !== undefined) out.push({ pipeline: p, head: heads[0] });
+      for (const c of p.commands) {
+        if (c.type === 'command') {
+          if (c.words.some((w) => w.value === 'pipefail')) state.pipefail = true;
+          if (c.inner) unprotected(c.inner, state, out);
+        } else if (c.type === 'subshell' || c.type === 'group') unprotected(c.body, state, out);
+        else if (c.type === 'case') for (const s of c.items) unprotected(s, state, out);
+      }
+    });
+  }
+}
+
+export const rule: DockerfileRule = {
+  meta: {
+    id: 'CGD142',
+    name: 'pipefail-missing',
+    target: 'dockerfile',
+    title: 'Pipe in RUN without `pipefail`',
+    description:
+      'A shell pipeline succeeds if its *last* command succeeds: in `RUN curl -fsSL https://x/app.tgz | tar xz` a ' +
+      'failed download still lets the build continue with a broken or empty result. `set -o pipefail` (or a ' +
+      'SHELL with `-o pipefail`) makes the pipeline fail when any command in it fails. Pipes whose head cannot ' +
+      'fail (`echo`, `printf`, `yes`) and pipelines followed by `||` are not reported.',
+    severity: 'low',
+    category: 'reliability',
+    references: [hadolintRef('DL4006'), 'https://docs.docker.com/build/building/best-practices/#using-pipes', dockerfileRef('#shell')],
+    remediation: 'Add `SHELL ["/bin/bash", "-o", "pipefail", "-c"]` before the RUN (Debian/Ubuntu `sh` may not support it), or start the script with `set -o pipefail` where the shell does (bash, ash).',
+    equivalents: ['hadolint:DL4006', 'trivy:DS032'],
+    messages: { default: 'If `{{head}}` fails, this pipeline still succeeds: set `-o pipefail`.' },
+    examples: {
+      bad: ['FROM debian:12\nRUN curl -fsSL https://example.com/app.tgz | tar -xz -C /opt\n'],
+      good: ['FROM debian:12\nSHELL ["/bin/bash", "-o", "pipefail", "-c"]\nRUN curl -fsSL https://example.com/app.tgz | tar -xz -C /opt\n'],
+    },
+  },
+  check(doc, report) {
+    for (const top of doc.instructions) {
+      const instr = top.onbuild ?? top;
+      if (instr.kind !== 'RUN' || shellHasPipefail(top)) continue;
+      const state = { pipefail: false };
+      const found: { pipeline: Pipeline; head: string }[] = [];
+      for (const script of scriptsOf(top)) unprotected(script, state, found);
+      for (const { pipeline, head } of found) {
+        report({ range: rangeFrom(pipeline.commands[0]!, pipeline.commands[pipeline.commands.length - 1]!), data: { head } });
+      }
+    }
+  },
+};
