@@ -1,4 +1,8 @@
-// Shared set-up for the partner-account tests: accounts and keys made through the real storage functions.
+// Shared set-up for the partner-account tests: accounts and keys made through the real storage functions, the
+// admin CLI and the service as subprocesses (Node 24 = this test's own node).
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import net from 'node:net';
 import { serverKeys } from '../src/auth/secret.ts';
 import type { Config } from '../src/config.ts';
 import { createAccount } from '../src/storage/accounts.ts';
@@ -23,3 +27,64 @@ export async function partnerWithKey(db: Db, config: Pick<Config, 'secretKey' | 
 }
 
 export const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
+
+const BASE_ENV = { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '/tmp', LOG_LEVEL: 'silent' };
+
+export interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+  json: any;
+}
+
+export function run(args: string[], env: Record<string, string>, script = 'src/admin/cli.ts'): Promise<Run> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [script, ...args], { env: { ...BASE_ENV, ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c) => (stdout += c));
+    child.stderr.on('data', (c) => (stderr += c));
+    child.on('exit', (code) => {
+      let json: unknown;
+      try {
+        json = JSON.parse(stdout);
+      } catch {
+        json = undefined;
+      }
+      resolve({ code: code ?? -1, stdout, stderr, json });
+    });
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startService(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['src/main.ts'], { env: { ...BASE_ENV, PUBLIC_BASE_URL: url, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: 'ignore' });
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) return { child, url };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error('service did not become ready');
+}
+
+export function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.on('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}

@@ -61,6 +61,7 @@ export function page(ctx: PageContext, body: Html): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${ctx.title} · Confgate developers</title>
+<link rel="icon" href="/developer/assets/icon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/developer/assets/site.css">
 <script src="/developer/assets/site.js" defer></script>
 </head>

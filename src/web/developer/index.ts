@@ -16,6 +16,8 @@ const FORM_LIMIT = 16 * 1024;
 const ASSETS: Record<string, { type: string; body: string }> = {
   'site.css': { type: 'text/css; charset=utf-8', body: readFileSync(new URL('assets/site.css', import.meta.url), 'utf8') },
   'site.js': { type: 'text/javascript; charset=utf-8', body: readFileSync(new URL('assets/site.js', import.meta.url), 'utf8') },
+  // Browsers ask for an icon on every page; without one each page load logs a 404.
+  'icon.svg': { type: 'image/svg+xml', body: readFileSync(new URL('assets/icon.svg', import.meta.url), 'utf8') },
 };
 
 export async function developerArea(app: FastifyInstance): Promise<void> {
