@@ -1,0 +1,151 @@
+// SARIF end to end: the CLI's --sarif file and the service's SARIF answers are schema-valid and the same log
+// for the same files; and the script the service serves is the repository's, with this service as default.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { createEmptyStore } from './support/store.ts';
+import type { Service } from './support/service.ts';
+import { assertValidSarif } from './support/sarif-schema.ts';
+import { BAD_DOCKERFILE, CLEAN_DOCKERFILE, COMPOSE, runCli, SCRIPT, startCliService, workdir } from './fixtures/cli/harness.ts';
+
+let svc: Service;
+let store: Awaited<ReturnType<typeof createEmptyStore>>;
+before(async () => {
+  store = await createEmptyStore();
+  svc = await startCliService(store.env);
+});
+after(async () => {
+  await svc.stop();
+  await store.remove();
+});
+
+/** A pragma with a reason: SARIF's justification is the reason. */
+const SUPPRESSED_COMPOSE = 'services:\n  web:\n    build: ./web\n    # confgate ignore=CGC003 reason="CI runner needs it"\n    privileged: true\n';
+
+async function serviceSarif(route: string, body: unknown, how: 'query' | 'accept'): Promise<any> {
+  const url = how === 'query' ? `${svc.url}${route}?format=sarif` : `${svc.url}${route}`;
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...(how === 'accept' ? { accept: 'application/sarif+json' } : {}) }, body: JSON.stringify(body) });
+  assert.equal(res.status, 200);
+  assert.equal(res.headers.get('content-type'), 'application/sarif+json');
+  assert.match(res.headers.get('vary') ?? '', /Accept/);
+  return res.json();
+}
+
+async function cliSarif(files: Record<string, string>, paths: string[]): Promise<any> {
+  const dir = workdir(files);
+  const res = await runCli(['--url', svc.url, '--min-score', '0', '--sarif', 'reports/confgate.sarif', ...paths], { cwd: dir });
+  assert.equal(res.status, 0, res.stderr);
+  return JSON.parse(readFileSync(path.join(dir, 'reports/confgate.sarif'), 'utf8'));
+}
+
+describe('SARIF from the CLI and from the service', () => {
+  it('one file: the CLI writes the same schema-valid log the service answers with', async () => {
+    const files = { 'reports/.keep': '', 'app/Dockerfile': BAD_DOCKERFILE };
+    const fromCli = await cliSarif(files, ['app/Dockerfile']);
+    assertValidSarif(fromCli);
+    const fromService = await serviceSarif('/api/analyze', { filename: 'app/Dockerfile', file_type: 'auto', content: BAD_DOCKERFILE }, 'accept');
+    assertValidSarif(fromService);
+    assert.deepEqual(fromCli, fromService);
+    const run = fromCli.runs[0];
+    assert.equal(run.tool.driver.informationUri, svc.url);
+    assert.ok(run.results.some((r: any) => r.suppressions?.[0]?.kind === 'inSource'), 'the suppressed finding is a result with its suppression');
+    assert.deepEqual(run.results.find((r: any) => r.ruleId === 'CGD030').locations[0].physicalLocation, {
+      artifactLocation: { uri: 'app/Dockerfile' },
+      region: { startLine: 5, startColumn: 5, endLine: 5, endColumn: 14 }, // the name API_TOKEN
+    });
+  });
+
+  it('a project: same log from both, findings in their own files, scores for each file and the project', async () => {
+    const files = { 'reports/.keep': '', 'web/Dockerfile': BAD_DOCKERFILE, 'docker-compose.yml': SUPPRESSED_COMPOSE };
+    const fromCli = await cliSarif(files, ['web/Dockerfile', 'docker-compose.yml']);
+    assertValidSarif(fromCli);
+    const fromService = await serviceSarif('/api/analyze-project', { files: [
+      { filename: 'web/Dockerfile', content: BAD_DOCKERFILE },
+      { filename: 'docker-compose.yml', content: SUPPRESSED_COMPOSE },
+    ] }, 'query');
+    assert.deepEqual(fromCli, fromService);
+    const uris = new Set(fromCli.runs[0].results.map((r: any) => r.locations[0].physicalLocation.artifactLocation.uri));
+    assert.deepEqual([...uris].sort(), ['docker-compose.yml', 'web/Dockerfile']);
+    assert.deepEqual(fromCli.runs[0].properties.scores.map((s: any) => s.scope), ['file', 'file', 'project']);
+    const privileged = fromCli.runs[0].results.find((r: any) => r.ruleId === 'CGC003');
+    assert.deepEqual(privileged.suppressions, [{ kind: 'inSource', justification: 'CI runner needs it' }]);
+  });
+
+  it('a clean file is a valid log with no results', async () => {
+    const log = await cliSarif({ 'reports/.keep': '', Dockerfile: CLEAN_DOCKERFILE }, ['Dockerfile']);
+    assertValidSarif(log);
+    assert.deepEqual(log.runs[0].results, []);
+  });
+
+  it('batches are one run; a path with a space is percent-encoded', async () => {
+    const files: Record<string, string> = { 'reports/.keep': '', 'my app/docker-compose.yml': COMPOSE };
+    for (let i = 0; i < 10; i++) files[`svc${i}/Dockerfile`] = BAD_DOCKERFILE;
+    const log = await cliSarif(files, ['.']);
+    assertValidSarif(log);
+    assert.equal(log.runs.length, 1);
+    const uris = new Set(log.runs[0].results.map((r: any) => r.locations[0].physicalLocation.artifactLocation.uri));
+    assert.equal(uris.size, 11);
+    assert.ok(uris.has('my%20app/docker-compose.yml'));
+    assert.equal(log.runs[0].properties.scores.filter((s: any) => s.scope === 'project').length, 2);
+    const fingerprints = log.runs[0].results.map((r: any) => r.partialFingerprints['confgate/v1']);
+    assert.equal(new Set(fingerprints).size, fingerprints.length, 'fingerprints are unique');
+  });
+});
+
+describe('content negotiation on the analysis endpoints', () => {
+  const post = (query: string, headers: Record<string, string>, body: unknown = { filename: 'Dockerfile', file_type: 'auto', content: BAD_DOCKERFILE }) =>
+    fetch(`${svc.url}/api/analyze${query}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+
+  it('JSON unless SARIF is asked for; ?format wins over Accept; errors stay JSON', async () => {
+    const plain = await post('', {});
+    assert.match(plain.headers.get('content-type')!, /^application\/json/);
+    assert.ok(((await plain.json()) as any).data.findings.length > 0);
+    const preferJson = await post('', { accept: 'application/sarif+json;q=0.5, application/json' });
+    assert.match(preferJson.headers.get('content-type')!, /^application\/json/);
+    const forcedJson = await post('?format=json', { accept: 'application/sarif+json' });
+    assert.match(forcedJson.headers.get('content-type')!, /^application\/json/);
+    const error = await post('?format=sarif', {}, { filename: 'x.tf', file_type: 'terraform', content: 'x' });
+    assert.equal(error.status, 422);
+    assert.equal(((await error.json()) as any).error.code, 'unsupported_file_type');
+    const badFormat = await post('?format=xml', {});
+    assert.equal(badFormat.status, 422);
+    assert.equal(((await badFormat.json()) as any).error.code, 'invalid_request');
+  });
+});
+
+describe('GET /static/confgate.py', () => {
+  it('is the repository file byte for byte, except the default server line, which names this service', async () => {
+    const res = await fetch(`${svc.url}/static/confgate.py`);
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('content-type'), 'text/x-python; charset=utf-8');
+    assert.equal(res.headers.get('cache-control'), 'public, max-age=300');
+    const served = Buffer.from(await res.arrayBuffer());
+    const original = readFileSync(SCRIPT);
+    const servedLines = served.toString('utf8').split('\n');
+    const originalLines = original.toString('utf8').split('\n');
+    assert.equal(servedLines.length, originalLines.length);
+    const differing = originalLines.flatMap((line, i) => (line === servedLines[i] ? [] : [i]));
+    assert.equal(differing.length, 1);
+    assert.equal(servedLines[differing[0]!], `DEFAULT_URL = "${svc.url}"`);
+    assert.match(originalLines[differing[0]!]!, /^DEFAULT_URL = "http:\/\/localhost:8080"$/);
+    const rebuilt = Buffer.from(servedLines.map((l, i) => (i === differing[0] ? originalLines[i] : l)).join('\n'), 'utf8');
+    assert.ok(rebuilt.equals(original), 'every other byte is the same');
+
+    const etag = res.headers.get('etag')!;
+    assert.match(etag, /^"[\w-]{27}"$/);
+    const again = await fetch(`${svc.url}/static/confgate.py`, { headers: { 'if-none-match': etag } });
+    assert.equal(again.status, 304);
+    assert.equal((await again.arrayBuffer()).byteLength, 0);
+  });
+
+  it('downloaded and run with no settings, it talks to the service that served it', async () => {
+    const dir = workdir({ Dockerfile: BAD_DOCKERFILE });
+    const script = path.join(dir, 'confgate.py');
+    writeFileSync(script, Buffer.from(await (await fetch(`${svc.url}/static/confgate.py`)).arrayBuffer()));
+    const res = spawnSync('python3', [script, '--quiet', 'Dockerfile'], { cwd: dir, env: { PATH: process.env['PATH']! }, encoding: 'utf8', timeout: 30_000 });
+    assert.equal(res.status, 1, res.stderr);
+    assert.equal(res.stdout, 'FAIL: 1 of 1 scores are below 80 (file Dockerfile: 63)\n');
+  });
+});
