@@ -1,6 +1,6 @@
 // `parseCompose`: text to the typed Compose document, never throwing. YAML errors, a second document and
 // malformed confgate pragmas become syntax errors; whatever the parser recovered is still analyzed.
-import { LineCounter, parseAllDocuments } from 'yaml';
+import { parseAllDocuments } from 'yaml';
 import type { Parsed } from '../../core/analyze.ts';
 import type { Report } from '../../core/rule.ts';
 import type { ComposeDoc } from './model.ts';
@@ -13,10 +13,9 @@ import type { DuplicateKey, YNode } from './yaml-tree.ts';
 export const MAX_EXPANDED_NODES = 200_000;
 
 export function parseCompose(text: string): Parsed<ComposeDoc> {
-  const lines = new LineCounter();
-  const pos = new Positions(text, lines);
+  const pos = new Positions(text);
   const syntaxErrors: Report[] = [];
-  const docs = parseAllDocuments(text, { lineCounter: lines, uniqueKeys: false, prettyErrors: false });
+  const docs = parseAllDocuments(text, { uniqueKeys: false, prettyErrors: false });
   const first = docs[0];
   let root: YNode | undefined;
   let duplicates: DuplicateKey[] = [];

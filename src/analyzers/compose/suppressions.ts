@@ -28,7 +28,7 @@ function comments(pos: Positions): Comment[] {
   let offset = 0;
   for (const token of new Lexer().lex(pos.text)) {
     if (token.startsWith('#')) {
-      const { line, col } = pos.lines.linePos(offset);
+      const { line, col } = pos.linePos(offset);
       const lineStart = offset - (col - 1);
       out.push({ text: token.trimEnd(), offset, line, ownLine: pos.text.slice(lineStart, offset).trim() === '' });
     }

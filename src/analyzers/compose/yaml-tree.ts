@@ -2,7 +2,7 @@
 // anchored node itself (shared, so a finding on an aliased value points at the anchor's source text) and merge
 // keys (`<<`) are folded in with YAML's precedence: explicit keys win, then earlier merge sources.
 import { isAlias, isMap, isPair, isScalar, isSeq } from 'yaml';
-import type { Document, LineCounter, Node as YamlNode, Pair } from 'yaml';
+import type { Document, Node as YamlNode, Pair } from 'yaml';
 import type { Range } from '../../core/types.ts';
 
 interface Base {
@@ -59,21 +59,37 @@ export interface Tree {
   nodeEnds: Map<number, number>;
 }
 
-/** Offsets to 1-based line/column ranges; the end is exclusive and never includes trailing whitespace. */
+/**
+ * Offsets to 1-based line/column ranges; the end is exclusive and never includes trailing whitespace. Lines are
+ * indexed here rather than by the parser's LineCounter, which misses line breaks inside tokens it gave up on.
+ */
 export class Positions {
   readonly text: string;
-  readonly lines: LineCounter;
-  constructor(text: string, lines: LineCounter) {
+  private readonly starts: number[] = [0];
+  constructor(text: string) {
     this.text = text;
-    this.lines = lines;
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
+  }
+
+  /** 1-based line and UTF-16 column of an offset. */
+  linePos(offset: number): { line: number; col: number } {
+    let lo = 0;
+    let hi = this.starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.starts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, col: offset - this.starts[lo]! + 1 };
   }
 
   range(start: number, end: number): Range {
-    let e = Math.min(Math.max(end, start), this.text.length);
-    while (e > start && /\s/.test(this.text[e - 1]!)) e--;
-    const s = this.lines.linePos(Math.min(start, this.text.length));
-    const f = this.lines.linePos(e);
-    return { start_line: s.line, start_column: s.col, end_line: f.line, end_column: f.col };
+    const s = Math.min(Math.max(start, 0), this.text.length);
+    let e = Math.min(Math.max(end, s), this.text.length);
+    while (e > s && /\s/.test(this.text[e - 1]!)) e--;
+    const a = this.linePos(s);
+    const b = this.linePos(e);
+    return { start_line: a.line, start_column: a.col, end_line: b.line, end_column: b.col };
   }
 }
 
