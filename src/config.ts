@@ -1,6 +1,7 @@
 // Configuration from the environment, validated once at start-up. Every variable is declared here with its
 // default and meaning; README.md's configuration table lists the same names (a test keeps them in step).
 import path from 'node:path';
+import { parseCidrs } from './scan/address.ts';
 
 export const ROLES = ['all', 'api', 'worker'] as const;
 export type Role = (typeof ROLES)[number];
@@ -27,6 +28,20 @@ export interface Config {
   /** Fastify's trustProxy: false, true, a hop count, or addresses/CIDRs of trusted proxies. */
   trustProxy: boolean | number | string;
   securityLogRetentionDays: number;
+  scan: ScanSettings;
+}
+
+/** How the worker scans domains (scan-domain jobs). The network overrides exist for tests only. */
+export interface ScanSettings {
+  /** Lease of a scan job, renewed while it runs: a dead worker's scan resumes elsewhere after this. */
+  leaseMs: number;
+  /** Claims of a scan's job before the scan fails (`scan_timeout` when workers kept dying or hanging). */
+  maxAttempts: number;
+  /** TEST-ONLY network overrides for the scanner (see ConnectorSettings). */
+  allowedCidrs: string[];
+  dnsServers: string[];
+  httpPort: number | undefined;
+  httpsPort: number | undefined;
 }
 
 export interface Setting {
@@ -50,6 +65,12 @@ export const SETTINGS: readonly Setting[] = [
   { name: 'PUBLIC_RATE_LIMIT', default: '60/m', description: 'Requests per client address on `/api/analyze*` per second (`N/s`) or minute (`N/m`), per API process; over it: 429 `rate_limited` with `Retry-After`.' },
   { name: 'TRUST_PROXY', default: 'false', description: 'Behind a reverse proxy: `true`, a hop count, or comma-separated proxy addresses/CIDRs, so client addresses come from `X-Forwarded-For`.' },
   { name: 'SECURITY_LOG_RETENTION_DAYS', default: '14', description: 'Days technical security logs are kept (1–14); an hourly job deletes older entries.' },
+  { name: 'SCAN_LEASE_MS', default: '30000', description: 'Lease of a running scan job (1000–600000), renewed while the scan runs: a scan whose worker died resumes on another worker after this.' },
+  { name: 'SCAN_MAX_ATTEMPTS', default: '3', description: 'Times a scan job is claimed (1–10) before the scan ends `failed` with `scan_timeout`; workers dying mid-scan use attempts up.' },
+  { name: 'SCAN_ALLOWED_CIDRS', default: '(unset)', description: 'TEST-ONLY. Comma-separated address ranges scans and webhooks may reach besides public addresses, e.g. `127.0.0.0/8`. Never set in production: it opens the scanner to those networks.' },
+  { name: 'SCAN_DNS_SERVERS', default: '(unset)', description: 'TEST-ONLY. Comma-separated `host:port` DNS servers the scanner asks instead of the system resolvers.' },
+  { name: 'SCAN_HTTP_PORT', default: '80', description: 'TEST-ONLY. Port the scanner connects to for `http://` URLs without a port.' },
+  { name: 'SCAN_HTTPS_PORT', default: '443', description: 'TEST-ONLY. Port the scanner connects to for `https://` URLs (and TLS probes) without a port.' },
   { name: 'PARTNER_RATE_LIMIT', default: '20/s', description: 'Requests per API key on `/api/v1/*` per second (`N/s`) or minute (`N/m`), per API process; over it: 429 `rate_limited` with `Retry-After`.' },
 ];
 
@@ -111,6 +132,32 @@ function secretKey(env: Env, databaseUrl: string | undefined): string | undefine
   return raw;
 }
 
+function list(env: Env, name: string): string[] {
+  return (env[name] ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
+}
+
+function scanSettings(env: Env): ScanSettings {
+  const allowedCidrs = list(env, 'SCAN_ALLOWED_CIDRS');
+  try {
+    parseCidrs(allowedCidrs);
+  } catch {
+    throw new ConfigError(`SCAN_ALLOWED_CIDRS must be comma-separated addresses or CIDR ranges (got "${env['SCAN_ALLOWED_CIDRS']}")`);
+  }
+  const dnsServers = list(env, 'SCAN_DNS_SERVERS');
+  for (const server of dnsServers) {
+    if (!/^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-fA-F:]+\])(:\d{1,5})?$/.test(server)) throw new ConfigError(`SCAN_DNS_SERVERS entries must be IP[:port] (got "${server}")`);
+  }
+  const port = (name: string) => (env[name] ? intIn(env, name, 0, 1, 65535) : undefined);
+  return {
+    leaseMs: intIn(env, 'SCAN_LEASE_MS', 30_000, 1000, 600_000),
+    maxAttempts: intIn(env, 'SCAN_MAX_ATTEMPTS', 3, 1, 10),
+    allowedCidrs,
+    dnsServers,
+    httpPort: port('SCAN_HTTP_PORT'),
+    httpsPort: port('SCAN_HTTPS_PORT'),
+  };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = intIn(env, 'PORT', 8080, 0, 65535);
   const databaseUrl = env['DATABASE_URL'] || undefined;
@@ -132,5 +179,6 @@ export function loadConfig(env: Env = process.env): Config {
     publicRateLimit: rate(env, 'PUBLIC_RATE_LIMIT', '60/m'),
     trustProxy: trustProxy(env['TRUST_PROXY']),
     securityLogRetentionDays: intIn(env, 'SECURITY_LOG_RETENTION_DAYS', 14, 1, 14),
+    scan: scanSettings(env),
   };
 }

@@ -17,6 +17,8 @@ import { statsRoutes } from './routes/stats.ts';
 import { analysisSchemas } from './schemas/analysis.ts';
 import { telemetry } from './telemetry.ts';
 import { partnerAccounts } from './routes/partner.ts';
+import { scanRoutes } from './routes/scans.ts';
+import { scanSchemas } from './schemas/scans.ts';
 import { staticRoutes } from './routes/static.ts';
 
 const VERSION = '1.0.0';
@@ -96,7 +98,7 @@ async function confgate(app: FastifyInstance, deps: AppDeps): Promise<void> {
     return sendError(reply, 404, 'not_found', 'No such route.');
   });
 
-  for (const schema of [ErrorEnvelope, ...contractSchemas, ...analysisSchemas]) app.addSchema(schema);
+  for (const schema of [ErrorEnvelope, ...contractSchemas, ...analysisSchemas, ...scanSchemas]) app.addSchema(schema);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -119,6 +121,7 @@ async function confgate(app: FastifyInstance, deps: AppDeps): Promise<void> {
     errorResponseBuilder: (_req, ctx) => new ApiError(429, 'rate_limited', `Too many requests; retry in ${Math.ceil(ctx.ttl / 1000)} s.`),
   });
   await app.register(partnerAccounts);
+  await app.register(scanRoutes);
   await app.register(healthRoutes);
   await app.register(analyzeRoutes);
   await app.register(catalogueRoutes);

@@ -28,16 +28,39 @@ export async function enqueue(db: Queryable, kind: string, payload: Record<strin
   return rows[0]?.id;
 }
 
-/** Claims up to `limit` due jobs of the given kinds for `owner`, leasing them until now + leaseMs. */
-export async function claim(db: Queryable, owner: string, kinds: string[], limit: number, now: Date, leaseMs: number): Promise<Job[]> {
+/**
+ * Claims up to `limit` due jobs of the given kinds for `owner`, leasing them until now + leaseMs, or now + the
+ * kind's own entry in `leaseByKind` (kinds differ: a scan's lease decides how soon a dead worker's scan resumes).
+ */
+export async function claim(db: Queryable, owner: string, kinds: string[], limit: number, now: Date, leaseMs: number, leaseByKind: Record<string, number> = {}): Promise<Job[]> {
   return db.query<Job>(
-    `UPDATE jobs SET lease_owner = $1, lease_until = $4::timestamptz + make_interval(secs => $5 / 1000.0), attempts = attempts + 1
+    `UPDATE jobs SET lease_owner = $1, attempts = attempts + 1,
+       lease_until = $4::timestamptz + make_interval(secs => COALESCE(($6::jsonb ->> kind)::float8, $5) / 1000.0)
      WHERE id IN (
        SELECT id FROM jobs
        WHERE status = 'ready' AND kind = ANY($2) AND run_at <= $4 AND (lease_until IS NULL OR lease_until < $4)
        ORDER BY run_at, id LIMIT $3 FOR UPDATE SKIP LOCKED)
      RETURNING id, kind, payload, attempts, max_attempts, run_at`,
-    [owner, kinds, limit, now, leaseMs],
+    [owner, kinds, limit, now, leaseMs, JSON.stringify(leaseByKind)],
+  );
+}
+
+/** Heartbeat: the lease holder keeps its job for another leaseMs. False when the lease was lost meanwhile. */
+export async function extendLease(db: Queryable, id: number, owner: string, now: Date, leaseMs: number): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE jobs SET lease_until = $3::timestamptz + make_interval(secs => $4 / 1000.0)
+     WHERE id = $1 AND lease_owner = $2 RETURNING id`,
+    [id, owner, now, leaseMs],
+  );
+  return rows.length > 0;
+}
+
+/** Not now, and not a failure: release the job until `runAt` and give back the attempt its claim counted. */
+export async function postpone(db: Queryable, id: number, owner: string, runAt: Date): Promise<void> {
+  await db.query(
+    `UPDATE jobs SET lease_owner = NULL, lease_until = NULL, attempts = GREATEST(attempts - 1, 0), run_at = $3
+     WHERE id = $1 AND lease_owner = $2`,
+    [id, owner, runAt],
   );
 }
 

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import type { Db } from '../storage/db.ts';
-import { claim, complete, fail } from '../storage/jobs.ts';
+import { claim, complete, extendLease, fail, postpone } from '../storage/jobs.ts';
 import type { Job } from '../storage/jobs.ts';
 
 export interface TaskContext {
@@ -15,7 +15,8 @@ export interface TaskContext {
 
 export interface Task {
   kind: string;
-  /** How long a claim lasts; a worker killed mid-job frees the job after this. */
+  /** How long a claim lasts; a worker killed mid-job frees the job after this. The runner renews the lease
+   * (every third of it) while the job runs, so a long job is never taken over by another worker. */
   leaseMs: number;
   run(job: Job, ctx: TaskContext): Promise<void>;
   /** When to retry after a failure (attempts counts this one); null = give up now. */
@@ -34,36 +35,58 @@ export interface Worker {
   stop(graceMs: number): Promise<void>;
 }
 
+/** Thrown by a task that cannot run the job yet (e.g. a resource is busy): the job returns to the queue at
+ * `runAt` without counting an attempt. */
+export class Postpone extends Error {
+  override name = 'Postpone';
+  readonly runAt: Date;
+  constructor(runAt: Date, reason: string) {
+    super(reason);
+    this.runAt = runAt;
+  }
+}
+
 const defaultRetry = (job: Job, now: Date) => new Date(now.getTime() + Math.min(2 ** job.attempts, 300) * 1000);
 
 export function startWorker(tasks: Task[], ctx: TaskContext, options: WorkerOptions & { autostart?: boolean }): Worker {
   const owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const byKind = new Map(tasks.map((t) => [t.kind, t]));
+  const kinds = [...byKind.keys()];
+  const leaseByKind = Object.fromEntries(tasks.map((t) => [t.kind, t.leaseMs]));
+  const defaultLeaseMs = Math.max(...tasks.map((t) => t.leaseMs));
   const inflight = new Set<Promise<void>>();
   let stopping = false;
   let timer: NodeJS.Timeout | undefined;
 
   async function runJob(job: Job): Promise<void> {
     const task = byKind.get(job.kind)!;
+    const heartbeat = setInterval(() => {
+      extendLease(ctx.db, job.id, owner, ctx.clock(), task.leaseMs).catch((e: Error) => ctx.log.warn({ job: job.id, error: e.message }, 'could not renew lease'));
+    }, Math.max(task.leaseMs / 3, 100));
+    heartbeat.unref();
     try {
       await task.run(job, ctx);
       await complete(ctx.db, job.id, owner);
     } catch (err) {
+      if (err instanceof Postpone) {
+        await postpone(ctx.db, job.id, owner, err.runAt).catch((e: Error) => ctx.log.error({ job: job.id, error: e.message }, 'could not postpone job'));
+        return;
+      }
       const message = err instanceof Error ? err.message : String(err);
       const retryAt = (task.retryAt ?? defaultRetry)(job, ctx.clock());
       ctx.log.warn({ job: job.id, kind: job.kind, attempts: job.attempts, error: message }, 'job failed');
       await fail(ctx.db, job.id, owner, message, retryAt).catch((e: Error) => ctx.log.error({ job: job.id, error: e.message }, 'could not record job failure'));
+    } finally {
+      clearInterval(heartbeat);
     }
   }
 
   async function tick(): Promise<number> {
     const free = options.concurrency - inflight.size;
     if (stopping || free <= 0 || byKind.size === 0) return 0;
-    const kinds = [...byKind.keys()];
-    const leaseMs = Math.max(...tasks.map((t) => t.leaseMs));
     let jobs: Job[];
     try {
-      jobs = await claim(ctx.db, owner, kinds, free, ctx.clock(), leaseMs);
+      jobs = await claim(ctx.db, owner, kinds, free, ctx.clock(), defaultLeaseMs, leaseByKind);
     } catch (err) {
       ctx.log.warn({ error: (err as Error).message }, 'could not claim jobs');
       return 0;

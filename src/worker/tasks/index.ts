@@ -2,7 +2,8 @@
 import type { Config } from '../../config.ts';
 import type { Task } from '../runner.ts';
 import { purgeTask } from './purge.ts';
+import { scanDomainTask } from './scan-domain.ts';
 
 export function tasksFor(config: Config): Task[] {
-  return [purgeTask(config.securityLogRetentionDays)];
+  return [purgeTask(config.securityLogRetentionDays), scanDomainTask(config)];
 }

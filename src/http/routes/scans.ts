@@ -1,0 +1,211 @@
+// The Partner Scan API: POST /api/v1/scans (create, idempotent), GET /api/v1/scans (the key's history) and
+// GET /api/v1/scans/{scan_id}. Authentication comes from partner-auth (every /api/v1/ route). A creation claims
+// the idempotency key, consumes the quota, inserts the scan and enqueues its job in one transaction: all or none.
+import { Type } from 'typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { normalizeDomain, validateWebhookUrl } from '../../scan/index.ts';
+import { consumeQuota } from '../../storage/quota.ts';
+import type { QuotaState } from '../../storage/quota.ts';
+import { claimIdempotencyKey, requestFingerprint } from '../../storage/scan-idempotency.ts';
+import { createScan, listScans, newScanId, SCAN_ID, SCAN_STATUSES, scanOfKey } from '../../storage/scans.ts';
+import type { ScanRow, ScanStatus, ScanSummary } from '../../storage/scans.ts';
+import { ApiError } from '../errors.ts';
+import { envelope, errorResponses } from '../schemas/common.ts';
+import { CreateScanBody, ScanListSchema } from '../schemas/scans.ts';
+import { partnerOf, quotaExceeded, quotaHeaders } from './partner-auth.ts';
+
+const DEFAULT_LIMIT = 20;
+const MAX_LIMIT = 100;
+/** Visible ASCII, as in HTTP header values; long enough for UUIDs, hashes and composite keys. */
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+/** Fixed messages per refusal code of `normalizeDomain`: errors never echo submitted content. */
+const DOMAIN_REFUSALS: Record<string, string> = {
+  invalid: 'domain is not a valid domain name or URL',
+  scheme: 'domain may only be a bare name or an http(s) URL',
+  credentials: 'domain must not contain credentials',
+  port: 'domain may only use ports 80 and 443',
+  'ip-literal': 'domain must be a domain name, not an IP address',
+  'too-long': 'domain is too long',
+  'label-too-long': 'domain has a label longer than 63 characters',
+  'bad-characters': 'domain contains characters not allowed in host names',
+  reserved: 'domain is under a reserved or internal suffix',
+  'single-label': 'domain must be fully qualified (e.g. example.com)',
+  'no-public-suffix': 'domain is not under a public suffix',
+};
+
+const WEBHOOK_REFUSALS: Record<string, string> = {
+  scheme: 'webhook_url must use https://',
+  credentials: 'webhook_url must not contain credentials',
+  'ip-literal': 'webhook_url must name its host, not give an IP address',
+  'too-long': 'webhook_url is too long',
+};
+
+/** ISO 8601 with an explicit UTC offset, as the spec words it. */
+const isoOffset = (d: Date) => new Date(d).toISOString().replace(/Z$/, '+00:00');
+
+function scanView(row: ScanRow | ScanSummary) {
+  return {
+    id: row.id,
+    status: row.status,
+    domain: row.domain,
+    created_at: isoOffset(row.created_at),
+    status_url: `/api/v1/scans/${row.id}`,
+    ...(row.status === 'failed' ? { error: { code: row.error_code!, message: row.error_message! } } : {}),
+  };
+}
+
+/** Cursor: base64url of the last item's `created_at|id`. Opaque to clients; validated on the way in. */
+function encodeCursor(row: ScanSummary): string {
+  return Buffer.from(`${new Date(row.created_at).toISOString()}|${row.id}`).toString('base64url');
+}
+
+function decodeCursor(raw: string): { createdAt: Date; id: string } | undefined {
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(raw)) return undefined;
+  const m = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)\|(scan_[0-9a-f]{32})$/.exec(Buffer.from(raw, 'base64url').toString('utf8'));
+  if (!m) return undefined;
+  const createdAt = new Date(m[1]!);
+  return Number.isNaN(createdAt.getTime()) ? undefined : { createdAt, id: m[2]! };
+}
+
+function invalid(message: string): ApiError {
+  return new ApiError(422, 'invalid_request', message);
+}
+
+function idempotencyKeyOf(req: FastifyRequest): string | undefined {
+  const raw = req.headers['idempotency-key'];
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'string' || !IDEMPOTENCY_KEY.test(raw)) {
+    throw invalid('The Idempotency-Key header must be 1 to 255 visible ASCII characters, sent once.');
+  }
+  return raw;
+}
+
+interface ListQuery {
+  limit: number;
+  status?: ScanStatus;
+  after?: { createdAt: Date; id: string };
+}
+
+function parseListQuery(query: Record<string, unknown>): ListQuery {
+  const out: ListQuery = { limit: DEFAULT_LIMIT };
+  const { limit, status, cursor } = query;
+  if (limit !== undefined) {
+    if (typeof limit !== 'string' || !/^\d{1,3}$/.test(limit) || Number(limit) < 1 || Number(limit) > MAX_LIMIT) {
+      throw invalid(`query.limit must be an integer from 1 to ${MAX_LIMIT}`);
+    }
+    out.limit = Number(limit);
+  }
+  if (status !== undefined) {
+    if (typeof status !== 'string' || !(SCAN_STATUSES as readonly string[]).includes(status)) {
+      throw invalid(`query.status must be one of ${SCAN_STATUSES.join(', ')}`);
+    }
+    out.status = status as ScanStatus;
+  }
+  if (cursor !== undefined) {
+    const after = typeof cursor === 'string' ? decodeCursor(cursor) : undefined;
+    if (!after) throw invalid('query.cursor is not a cursor this API returned; pass next_cursor unchanged');
+    out.after = after;
+  }
+  return out;
+}
+
+const notFound = () => new ApiError(404, 'not_found', 'No scan with this id was created with this API key.');
+
+export async function scanRoutes(app: FastifyInstance): Promise<void> {
+  const { db, clock, config } = app.deps;
+
+  app.post('/api/v1/scans', {
+    schema: {
+      tags: ['partner'],
+      summary: 'Create a scan of a domain (asynchronous).',
+      description: 'Requires `Authorization: Bearer <API key>`. Optional `Idempotency-Key` header (1–255 visible ASCII characters): '
+        + 'the same key with the same request returns the existing scan with `Idempotent-Replayed: true` and consumes no quota; '
+        + 'with another domain or webhook it gives 409 `idempotency_conflict`. A new scan consumes one unit of the monthly quota '
+        + 'and carries the X-RateLimit-* headers. Errors: 422 `invalid_request` (domain missing or not a string, bad webhook_url), '
+        + '422 `invalid_domain`, 429 `quota_exceeded`, 503 `scan_failed` (the scan could not be accepted; retry later).',
+      headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ description: '1–255 visible ASCII characters; one distinct value per new scan.' })) }),
+      body: CreateScanBody,
+      response: { 202: envelope(Type.Ref('Scan')), ...errorResponses(400, 401, 409, 413, 415, 422, 429, 503) },
+    },
+  }, async (req, reply) => {
+    const partner = partnerOf(req);
+    const body = req.body as { domain: string; webhook_url?: string };
+    const idempotencyKey = idempotencyKeyOf(req);
+    const domain = normalizeDomain(body.domain);
+    if (!domain.ok) throw new ApiError(422, 'invalid_domain', `The domain cannot be scanned: ${DOMAIN_REFUSALS[domain.code] ?? 'domain is not a valid public domain name'}.`);
+    let webhookUrl: string | null = null;
+    if (body.webhook_url !== undefined) {
+      const webhook = validateWebhookUrl(body.webhook_url, { allowedCidrs: config.scan.allowedCidrs });
+      if (!webhook.ok) throw invalid(`${WEBHOOK_REFUSALS[webhook.code] ?? 'webhook_url must be an https:// URL on a public host name'}.`);
+      webhookUrl = webhook.url;
+    }
+    const now = clock();
+    const id = newScanId();
+    let created: { scan: ScanRow; quota?: QuotaState };
+    try {
+      created = await db.transaction(async (tx) => {
+        if (idempotencyKey !== undefined) {
+          const claim = await claimIdempotencyKey(tx, partner.keyId, idempotencyKey, requestFingerprint(domain.domain, webhookUrl), id, now);
+          if (claim.kind === 'conflict') throw new ApiError(409, 'idempotency_conflict', 'This Idempotency-Key was already used with a different domain or webhook_url.');
+          if (claim.kind === 'replay') return { scan: (await scanOfKey(tx, partner.keyId, claim.scanId))! };
+        }
+        const quota = await consumeQuota(tx, partner.accountId, now, partner.keyId);
+        if (!quota.ok) throw quotaExceeded(quota);
+        const scan = await createScan(tx, { id, accountId: partner.accountId, keyId: partner.keyId, domain: domain.domain, webhookUrl, createdAt: now }, config.scan.maxAttempts);
+        return { scan, quota };
+      });
+    } catch (err) {
+      if (err instanceof ApiError) throw err;
+      req.log.error({ err: { type: (err as Error).name, stack: (err as Error).stack?.split('\n').slice(1).join('\n') } }, 'scan creation failed');
+      throw new ApiError(503, 'scan_failed', 'The scan could not be accepted right now; retry with increasing delay and quote the request id to support.');
+    }
+    if (created.quota) reply.headers(quotaHeaders(created.quota));
+    else reply.header('Idempotent-Replayed', 'true');
+    return reply.code(202).send({ request_id: req.id, data: scanView(created.scan) });
+  });
+
+  app.get('/api/v1/scans', {
+    schema: {
+      tags: ['partner'],
+      summary: "The calling API key's scans, newest first.",
+      description: 'Requires `Authorization: Bearer <API key>`; lists only scans created with that key. Consumes no quota. '
+        + '`limit` 1–100 (default 20), `status` one of queued, processing, completed, failed, `cursor` = the previous page\'s next_cursor. '
+        + 'Items carry no result: fetch status_url. A bad parameter gives 422 `invalid_request` naming it.',
+      querystring: Type.Object({
+        limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT })),
+        status: Type.Optional(Type.Union(SCAN_STATUSES.map((s) => Type.Literal(s)))),
+        cursor: Type.Optional(Type.String()),
+      }),
+      response: { 200: envelope(ScanListSchema), ...errorResponses(401, 422, 429) },
+    },
+    // Query values are strings on the wire (no coercion in this app): parsed by hand, so 422s name the parameter.
+    validatorCompiler: () => (value) => ({ value }),
+  }, async (req) => {
+    const { keyId } = partnerOf(req);
+    const query = parseListQuery(req.query as Record<string, unknown>);
+    // One more than asked: whether a next page exists without a count query.
+    const rows = await listScans(db, keyId, { ...query, limit: query.limit + 1 });
+    const page = rows.slice(0, query.limit);
+    const last = page[page.length - 1];
+    return { request_id: req.id, data: { items: page.map(scanView), next_cursor: rows.length > query.limit && last ? encodeCursor(last) : null } };
+  });
+
+  app.get('/api/v1/scans/:scan_id', {
+    schema: {
+      tags: ['partner'],
+      summary: 'One scan: result when completed, error when failed.',
+      description: 'Requires `Authorization: Bearer <API key>`. Consumes no quota. An unknown id and a scan of another API key '
+        + 'both give 404 `not_found`.',
+      params: Type.Object({ scan_id: Type.String() }),
+      response: { 200: envelope(Type.Ref('Scan')), ...errorResponses(401, 404, 429) },
+    },
+  }, async (req) => {
+    const { keyId } = partnerOf(req);
+    const { scan_id: id } = req.params as { scan_id: string };
+    if (!SCAN_ID.test(id)) throw notFound();
+    const scan = await scanOfKey(db, keyId, id);
+    if (!scan) throw notFound();
+    return { request_id: req.id, data: { ...scanView(scan), ...(scan.status === 'completed' ? { result: scan.result } : {}) } };
+  });
+}

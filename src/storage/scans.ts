@@ -1,0 +1,137 @@
+// Partner domain scans (table `scans`) and their life cycle: queued → processing → completed | failed.
+// `createScan` inserts the scan with its job in the caller's transaction (the one that consumed the quota);
+// `finishScan` is the single place a scan reaches its final state, exactly once.
+import { randomBytes } from 'node:crypto';
+import type { Queryable } from './db.ts';
+import { enqueue } from './jobs.ts';
+
+export const SCAN_STATUSES = ['queued', 'processing', 'completed', 'failed'] as const;
+export type ScanStatus = (typeof SCAN_STATUSES)[number];
+
+/** The job kind that runs a scan; its payload is `{scan_id}`. */
+export const SCAN_DOMAIN_KIND = 'scan-domain';
+
+export interface ScanRow {
+  id: string;
+  account_id: number;
+  key_id: string;
+  domain: string;
+  webhook_url: string | null;
+  status: ScanStatus;
+  created_at: Date;
+  started_at: Date | null;
+  finished_at: Date | null;
+  attempts: number;
+  result: Record<string, unknown> | null;
+  error_code: string | null;
+  error_message: string | null;
+}
+
+export type ScanOutcome =
+  | { status: 'completed'; result: Record<string, unknown> }
+  | { status: 'failed'; code: string; message: string };
+
+export const SCAN_ID = /^scan_[0-9a-f]{32}$/;
+
+export function newScanId(): string {
+  return `scan_${randomBytes(16).toString('hex')}`;
+}
+
+export function isFinished(status: ScanStatus): boolean {
+  return status === 'completed' || status === 'failed';
+}
+
+export interface NewScan {
+  id: string;
+  accountId: number;
+  keyId: string;
+  domain: string;
+  webhookUrl: string | null;
+  createdAt: Date;
+}
+
+/** Inserts a queued scan and enqueues its job. Call it inside the transaction that consumed the quota. */
+export async function createScan(tx: Queryable, scan: NewScan, maxAttempts: number): Promise<ScanRow> {
+  const rows = await tx.query<ScanRow>(
+    `INSERT INTO scans (id, account_id, key_id, domain, webhook_url, created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
+    [scan.id, scan.accountId, scan.keyId, scan.domain, scan.webhookUrl, scan.createdAt],
+  );
+  await enqueue(tx, SCAN_DOMAIN_KIND, { scan_id: scan.id }, { maxAttempts, uniqueKey: `${SCAN_DOMAIN_KIND}:${scan.id}` });
+  return rows[0]!;
+}
+
+export async function scanById(db: Queryable, id: string): Promise<ScanRow | undefined> {
+  return (await db.query<ScanRow>('SELECT * FROM scans WHERE id = $1', [id]))[0];
+}
+
+/** A scan as its creator sees it: undefined for another key's scan, exactly as for an unknown id. */
+export async function scanOfKey(db: Queryable, keyId: string, id: string): Promise<ScanRow | undefined> {
+  return (await db.query<ScanRow>('SELECT * FROM scans WHERE id = $1 AND key_id = $2', [id, keyId]))[0];
+}
+
+export interface ListOptions {
+  limit: number;
+  status?: ScanStatus;
+  /** Keyset position: list scans strictly older than this one (newest first, ties broken by id). */
+  after?: { createdAt: Date; id: string };
+}
+
+/** What a listing shows of a scan (results stay on the detail). */
+export type ScanSummary = Pick<ScanRow, 'id' | 'status' | 'domain' | 'created_at' | 'error_code' | 'error_message'>;
+
+/** One key's scans, newest first. Returns up to `limit` rows. */
+export async function listScans(db: Queryable, keyId: string, options: ListOptions): Promise<ScanSummary[]> {
+  return db.query<ScanSummary>(
+    `SELECT id, status, domain, created_at, error_code, error_message FROM scans
+     WHERE key_id = $1 AND ($2::text IS NULL OR status = $2)
+       AND ($3::timestamptz IS NULL OR (created_at, id) < ($3::timestamptz, $4::text))
+     ORDER BY created_at DESC, id DESC LIMIT $5`,
+    [keyId, options.status ?? null, options.after?.createdAt ?? null, options.after?.id ?? null, options.limit],
+  );
+}
+
+/** The worker took the scan's job (again): processing. A finished scan is left alone (returns false). */
+export async function startScan(db: Queryable, id: string, attempts: number, now: Date): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE scans SET status = 'processing', started_at = COALESCE(started_at, $3), attempts = $2
+     WHERE id = $1 AND status IN ('queued', 'processing') RETURNING id`,
+    [id, attempts, now],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * The one transition to a final state, and the hook point for what must happen with it atomically: call it in a
+ * transaction; it returns the finished scan only to the caller that made the transition (a second finish, e.g.
+ * by a worker that outlived its lease, gets undefined and must not act on it). Events about the outcome (the
+ * `scan.completed` / `scan.failed` webhook) belong in the same transaction, keyed on the returned row's
+ * `webhook_url`. The domain lock is released here too.
+ */
+export async function finishScan(tx: Queryable, id: string, outcome: ScanOutcome, now: Date): Promise<ScanRow | undefined> {
+  const rows = await tx.query<ScanRow>(
+    `UPDATE scans SET status = $2, finished_at = $3, result = $4, error_code = $5, error_message = $6
+     WHERE id = $1 AND status IN ('queued', 'processing') RETURNING *`,
+    outcome.status === 'completed'
+      ? [id, outcome.status, now, JSON.stringify(outcome.result), null, null]
+      : [id, outcome.status, now, null, outcome.code, outcome.message],
+  );
+  await tx.query('DELETE FROM scan_domain_locks WHERE scan_id = $1', [id]);
+  return rows[0];
+}
+
+/**
+ * Takes the domain's lock for a scan's job, so one domain is scanned by one worker at a time. The lock is free
+ * when nobody holds it, when this scan already holds it (its job was claimed again after its worker died), or
+ * when its holder's job no longer has a live lease. One statement: concurrent takers queue on the row.
+ */
+export async function lockDomain(db: Queryable, domain: string, scanId: string, jobId: number, now: Date): Promise<boolean> {
+  const rows = await db.query(
+    `INSERT INTO scan_domain_locks (domain, scan_id, job_id) VALUES ($1, $2, $3)
+     ON CONFLICT (domain) DO UPDATE SET scan_id = EXCLUDED.scan_id, job_id = EXCLUDED.job_id
+     WHERE scan_domain_locks.scan_id = EXCLUDED.scan_id
+        OR NOT EXISTS (SELECT 1 FROM jobs WHERE jobs.id = scan_domain_locks.job_id AND jobs.lease_until >= $4)
+     RETURNING scan_id`,
+    [domain, scanId, jobId, now],
+  );
+  return rows.length > 0;
+}

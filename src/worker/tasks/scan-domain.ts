@@ -1,0 +1,95 @@
+// The scan-domain task: runs one partner scan and records its outcome. Order matters: the domain lock first
+// (one running scan per domain across all workers; busy → postponed, no attempt used), then `processing`,
+// then the network (never inside a transaction), then the final state in one transaction (`finishScan`).
+// Outcomes the scanner reports (no address, refused address, nothing answering) are final; job retries are for
+// infrastructure faults (a worker dying mid-scan, a database error), bounded by SCAN_MAX_ATTEMPTS.
+import type { Config } from '../../config.ts';
+import { analyzeText } from '../../core/analyze.ts';
+import { ANALYZERS, RULESET_VERSION } from '../../rules/index.ts';
+import { ConnectError, createConnector, scanDomain, ScanInputError } from '../../scan/index.ts';
+import type { ScanOptions } from '../../scan/index.ts';
+import { finishScan, isFinished, lockDomain, SCAN_DOMAIN_KIND, scanById, startScan } from '../../storage/scans.ts';
+import type { ScanOutcome } from '../../storage/scans.ts';
+import { Postpone } from '../runner.ts';
+import type { Task, TaskContext } from '../runner.ts';
+
+/** The public failure codes of a scan; messages say what happened, never internal detail. */
+export const SCAN_FAILURES = {
+  dns_failure: 'The domain name could not be resolved to an address.',
+  target_not_allowed: 'The domain resolves to an address that is not publicly routable, so it cannot be scanned.',
+  unreachable: 'The site answered neither over HTTPS nor over HTTP.',
+  invalid_domain: 'The domain is not a valid public domain name.',
+  scan_timeout: 'The scan did not finish in time; create a new scan to try again.',
+  scan_error: 'The scan could not be completed because of an internal error; create a new scan to try again.',
+} as const;
+
+export type ScanFailureCode = keyof typeof SCAN_FAILURES;
+
+const failure = (code: ScanFailureCode): ScanOutcome => ({ status: 'failed', code, message: SCAN_FAILURES[code] });
+
+/** A busy domain is retried after this (plus jitter, so waiting scans of one domain do not wake together). */
+const BUSY_RETRY_MS = 2000;
+
+/** Resolves and vets the name once before scanning: the scanner turns network problems into `error` checks,
+ * which would score an unreachable site as clean; these cases are failed scans instead. */
+async function scanOutcome(domain: string, options: ScanOptions): Promise<ScanOutcome> {
+  try {
+    await createConnector(options).vet(domain);
+  } catch (err) {
+    if (!(err instanceof ConnectError)) throw err;
+    if (err.code === 'dns') return failure('dns_failure');
+    if (err.code === 'refused-address') return failure('target_not_allowed');
+    if (err.code === 'refused-host') return failure('invalid_domain');
+    throw err;
+  }
+  let result;
+  try {
+    result = await scanDomain(domain, options);
+  } catch (err) {
+    if (err instanceof ScanInputError) return failure('invalid_domain');
+    throw err;
+  }
+  if (result.checks.find((c) => c.id === 'https-available')?.status === 'error') return failure('unreachable');
+  return { status: 'completed', result: result as unknown as Record<string, unknown> };
+}
+
+async function record(ctx: TaskContext, scanId: string, outcome: ScanOutcome): Promise<void> {
+  await ctx.db.transaction((tx) => finishScan(tx, scanId, outcome, ctx.clock()));
+}
+
+/** `extra` carries scanner options that are not settings: the test CA that tests and the bench trust. */
+export function scanDomainTask(config: Config, extra: Pick<ScanOptions, 'ca'> = {}): Task {
+  const options: ScanOptions = {
+    publicBaseUrl: config.publicBaseUrl,
+    allowedCidrs: config.scan.allowedCidrs,
+    dnsServers: config.scan.dnsServers,
+    ...(config.scan.httpPort !== undefined ? { httpPort: config.scan.httpPort } : {}),
+    ...(config.scan.httpsPort !== undefined ? { httpsPort: config.scan.httpsPort } : {}),
+    analyzeExposedFile: (kind, text) => analyzeText(ANALYZERS[kind], text, { helpBaseUrl: config.publicBaseUrl }, RULESET_VERSION).findings,
+    ...extra,
+  };
+  return {
+    kind: SCAN_DOMAIN_KIND,
+    leaseMs: config.scan.leaseMs,
+    async run(job, ctx) {
+      const scanId = String(job.payload['scan_id']);
+      const scan = await scanById(ctx.db, scanId);
+      if (!scan || isFinished(scan.status)) return; // an earlier claim finished it just before its worker died
+      // Claims beyond the limit mean earlier ones never finished: their workers died or hung past the lease.
+      if (job.attempts > job.max_attempts) return record(ctx, scanId, failure('scan_timeout'));
+      if (!(await lockDomain(ctx.db, scan.domain, scanId, job.id, ctx.clock()))) {
+        throw new Postpone(new Date(ctx.clock().getTime() + BUSY_RETRY_MS + Math.floor(Math.random() * 1000)), 'another scan of this domain is running');
+      }
+      await startScan(ctx.db, scanId, job.attempts, ctx.clock());
+      let outcome: ScanOutcome;
+      try {
+        outcome = await scanOutcome(scan.domain, options);
+      } catch (err) {
+        if (job.attempts < job.max_attempts) throw err; // the runner retries with backoff
+        ctx.log.error({ scan: scanId, error: err instanceof Error ? err.name : 'unknown' }, 'scan failed on its last attempt');
+        outcome = failure('scan_error');
+      }
+      await record(ctx, scanId, outcome);
+    },
+  };
+}
