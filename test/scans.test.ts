@@ -1,0 +1,447 @@
+// The Partner Scan API end to end: the real app and store, the real worker task, real scans of loopback sites
+// (DNS, HTTP, TLS) — creation, the life cycle to completed or failed, idempotency (replays, conflicts,
+// concurrent requests), quota, history with cursors, scoping to the key, errors, and OpenAPI conformance.
+import assert from 'node:assert/strict';
+import type http from 'node:http';
+import { after, before, describe, it } from 'node:test';
+import type { LightMyRequestResponse } from 'fastify';
+import { createServer } from '../src/http/server.ts';
+import { createLogger } from '../src/logger.ts';
+import { serverKeys } from '../src/auth/secret.ts';
+import { setPlan } from '../src/storage/accounts.ts';
+import { createApiKey } from '../src/storage/api-keys.ts';
+import { peekQuota } from '../src/storage/quota.ts';
+import { startWorker } from '../src/worker/runner.ts';
+import type { Worker } from '../src/worker/runner.ts';
+import { scanDomainTask, SCAN_FAILURES } from '../src/worker/tasks/scan-domain.ts';
+import { bearer, partnerWithKey } from './accounts-fixtures.ts';
+import { startTestApp } from './support/app.ts';
+import type { TestApp } from './support/app.ts';
+import { createTestCa, startDnsServer, startSite } from './support/local-sites/index.ts';
+import type { DnsServer, Site } from './support/local-sites/index.ts';
+import { openApiChecker } from './support/openapi.ts';
+import type { OpenApiChecker } from './support/openapi.ts';
+
+const GOOD = 'good.scan-partner.com';
+const SLOW = 'slow.scan-partner.com';
+const HOOK = 'https://hooks.scan-partner.com/confgate';
+const ID = /^scan_[0-9a-f]{32}$/;
+const OFFSET_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00$/;
+
+let t: TestApp;
+let dns: DnsServer;
+let site: Site;
+let worker: Worker;
+let openapi: OpenApiChecker;
+/** While set, the slow host's home page waits for it: a scan can be held mid-flight. */
+let gate: Promise<void> | undefined;
+
+before(async () => {
+  const ca = await createTestCa();
+  dns = await startDnsServer({
+    [GOOD]: { A: ['127.0.0.1'], TXT: ['v=spf1 -all'] },
+    [SLOW]: { A: ['127.0.0.1'] },
+    // Nothing listens on 127.0.0.2: the name resolves, no site answers.
+    'down.scan-partner.com': { A: ['127.0.0.2'] },
+    // A public name pointing into private space: refused before any connection.
+    'private.scan-partner.com': { A: ['10.20.30.40'] },
+  });
+  const slowHome: (req: http.IncomingMessage, res: http.ServerResponse) => void = (_req, res) => {
+    void (gate ?? Promise.resolve()).then(() => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>slow</html>'));
+  };
+  site = await startSite({
+    certificate: await ca.issue({ names: [GOOD, SLOW] }),
+    https: {
+      [`${GOOD}/`]: { headers: { 'content-type': 'text/html', 'strict-transport-security': 'max-age=63072000' }, body: '<!doctype html><html>good</html>' },
+      [`${SLOW}/`]: slowHome,
+    },
+  });
+  t = await startTestApp({
+    PARTNER_RATE_LIMIT: '100000/s',
+    SCAN_ALLOWED_CIDRS: '127.0.0.0/8',
+    SCAN_DNS_SERVERS: dns.server,
+    SCAN_HTTP_PORT: String(site.httpPort),
+    SCAN_HTTPS_PORT: String(site.httpsPort),
+  });
+  worker = startWorker([scanDomainTask(t.config, { ca: ca.cert })], { db: t.store.db, clock: () => new Date(), log: createLogger('silent') }, { concurrency: 4, autostart: false });
+  openapi = await openApiChecker(t.app);
+});
+
+after(async () => {
+  await worker.stop(5000);
+  await t.close();
+  await Promise.all([site.close(), dns.close()]);
+});
+
+const partner = (options: Parameters<typeof partnerWithKey>[2] = {}) => partnerWithKey(t.store.db, t.config, options);
+
+function create(key: string | undefined, body: unknown, idempotencyKey?: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/scans',
+    headers: { ...(key ? bearer(key) : {}), ...(idempotencyKey !== undefined ? { 'idempotency-key': idempotencyKey } : {}) },
+    payload: body as Record<string, unknown>,
+  });
+}
+
+const get = (key: string | undefined, url: string) => t.app.inject({ method: 'GET', url, headers: key ? bearer(key) : {} });
+
+/** Runs the worker until the queue has nothing due. */
+async function drain(): Promise<void> {
+  while ((await worker.tick()) > 0);
+}
+
+function conforms(method: string, route: string, res: LightMyRequestResponse): void {
+  openapi.assertConforms(method, route, res.statusCode, res.json());
+}
+
+function assertError(res: LightMyRequestResponse, status: number, code: string): void {
+  assert.equal(res.statusCode, status, res.body);
+  const body = res.json();
+  assert.equal(body.error.code, code);
+  assert.equal(body.error.request_id, res.headers['x-request-id']);
+}
+
+async function scanCount(keyId: string): Promise<number> {
+  return (await t.store.db.query<{ n: number }>('SELECT count(*)::int AS n FROM scans WHERE key_id = $1', [keyId]))[0]!.n;
+}
+
+describe('scan life cycle', () => {
+  it('creates a queued scan (202, rate-limit headers), then the worker completes it with the full result', async () => {
+    const { key } = await partner();
+    const res = await create(key, { domain: `https://${GOOD.toUpperCase()}./some/page?q=1`, webhook_url: HOOK });
+    assert.equal(res.statusCode, 202, res.body);
+    conforms('POST', '/api/v1/scans', res);
+    const { data, request_id } = res.json();
+    assert.match(request_id, /^req_[0-9a-f]{16}$/);
+    assert.match(data.id, ID);
+    assert.deepEqual({ status: data.status, domain: data.domain, status_url: data.status_url }, { status: 'queued', domain: GOOD, status_url: `/api/v1/scans/${data.id}` });
+    assert.match(data.created_at, OFFSET_TIME);
+    assert.equal(new Date(data.created_at).getTime(), t.clock.now.getTime());
+    assert.equal(res.headers['x-ratelimit-limit'], '100');
+    assert.equal(res.headers['x-ratelimit-remaining'], '99');
+    assert.match(String(res.headers['x-ratelimit-reset']), /^\d{4}-\d\d-01T00:00:00\.000Z$/);
+    assert.equal(res.headers['idempotent-replayed'], undefined);
+
+    const queued = await get(key, data.status_url);
+    assert.equal(queued.statusCode, 200);
+    assert.equal(queued.json().data.status, 'queued');
+    assert.equal(queued.json().data.result, undefined);
+
+    await drain();
+    const done = await get(key, data.status_url);
+    assert.equal(done.statusCode, 200);
+    conforms('GET', '/api/v1/scans/:scan_id', done);
+    const scan = done.json().data;
+    assert.equal(scan.status, 'completed');
+    assert.equal(scan.error, undefined);
+    assert.equal(scan.result.domain, GOOD);
+    assert.equal(typeof scan.result.score, 'number');
+    assert.match(scan.result.grade, /^[A-F][+-]?$/);
+    assert.ok(Array.isArray(scan.result.findings) && scan.result.findings.length > 0, 'the test site lacks CSP & co.: findings');
+    assert.ok(scan.result.checks.some((c: { id: string; status: string }) => c.id === 'https-available' && c.status === 'pass'));
+    assert.equal(scan.result.score, 100 + scan.result.checks.reduce((s: number, c: { points: number }) => s + c.points, 0));
+    assert.ok(site.requests.includes(`GET https://${GOOD}/`));
+  });
+
+  it('shows processing while the scan runs', async () => {
+    const { key } = await partner();
+    let release!: () => void;
+    gate = new Promise((r) => (release = r));
+    const id = (await create(key, { domain: SLOW })).json().data.id as string;
+    const running = worker.tick();
+    try {
+      while (!site.requests.includes(`GET https://${SLOW}/`)) await new Promise((r) => setTimeout(r, 20));
+      assert.equal((await get(key, `/api/v1/scans/${id}`)).json().data.status, 'processing');
+    } finally {
+      release();
+      gate = undefined;
+    }
+    await running;
+    assert.equal((await get(key, `/api/v1/scans/${id}`)).json().data.status, 'completed');
+  });
+
+  for (const [domain, code] of [['nothing-here.scan-partner.com', 'dns_failure'], ['down.scan-partner.com', 'unreachable'], ['private.scan-partner.com', 'target_not_allowed']] as const) {
+    it(`ends failed with ${code} for ${domain}, without internal detail`, async () => {
+      const { key } = await partner();
+      const id = (await create(key, { domain })).json().data.id as string;
+      await drain();
+      const res = await get(key, `/api/v1/scans/${id}`);
+      conforms('GET', '/api/v1/scans/:scan_id', res);
+      const scan = res.json().data;
+      assert.equal(scan.status, 'failed');
+      assert.deepEqual(scan.error, { code, message: SCAN_FAILURES[code] });
+      assert.equal(scan.result, undefined);
+    });
+  }
+
+  it('fails a scan whose job outlived its attempts (workers died) with scan_timeout', async () => {
+    const { key } = await partner();
+    const id = (await create(key, { domain: GOOD })).json().data.id as string;
+    // The state workers that died on every attempt leave behind: attempts used up, lease expired.
+    await t.store.db.query("UPDATE jobs SET attempts = max_attempts, lease_owner = 'dead', lease_until = now() - interval '1 second' WHERE payload->>'scan_id' = $1", [id]);
+    const before = site.requests.length;
+    await drain();
+    const scan = (await get(key, `/api/v1/scans/${id}`)).json().data;
+    assert.deepEqual(scan.error, { code: 'scan_timeout', message: SCAN_FAILURES.scan_timeout });
+    assert.equal(site.requests.length, before, 'no new scan was started');
+    assert.equal((await t.store.db.query("SELECT id FROM jobs WHERE payload->>'scan_id' = $1", [id])).length, 0);
+  });
+
+  it('runs one scan per domain at a time: the second waits without using an attempt', async () => {
+    const { key } = await partner();
+    let release!: () => void;
+    gate = new Promise((r) => (release = r));
+    const first = (await create(key, { domain: SLOW })).json().data.id as string;
+    const second = (await create(key, { domain: `https://${SLOW}/other` })).json().data.id as string;
+    const homeHits = () => site.requests.filter((r) => r === `GET https://${SLOW}/`).length;
+    const hitsBefore = homeHits();
+    const running = worker.tick();
+    try {
+      while (homeHits() === hitsBefore) await new Promise((r) => setTimeout(r, 20));
+      await new Promise((r) => setTimeout(r, 100));
+      const jobs = await t.store.db.query<{ scan: string; attempts: number; leased: boolean; later: boolean }>(
+        "SELECT payload->>'scan_id' AS scan, attempts, lease_owner IS NOT NULL AS leased, run_at > now() AS later FROM jobs WHERE payload->>'scan_id' = ANY($1)",
+        [[first, second]],
+      );
+      const waiting = jobs.find((j) => !j.leased);
+      assert.ok(waiting, 'one job was given back');
+      assert.deepEqual({ attempts: waiting.attempts, later: waiting.later }, { attempts: 0, later: true });
+      const runningScan = jobs.find((j) => j.leased)!.scan;
+      assert.equal((await get(key, `/api/v1/scans/${waiting.scan}`)).json().data.status, 'queued');
+      assert.equal((await get(key, `/api/v1/scans/${runningScan}`)).json().data.status, 'processing');
+    } finally {
+      release();
+      gate = undefined;
+    }
+    await running;
+    await t.store.db.query("UPDATE jobs SET run_at = now() WHERE payload->>'scan_id' = ANY($1)", [[first, second]]);
+    await drain();
+    for (const id of [first, second]) assert.equal((await get(key, `/api/v1/scans/${id}`)).json().data.status, 'completed');
+    assert.equal((await t.store.db.query('SELECT domain FROM scan_domain_locks WHERE domain = $1', [SLOW])).length, 0, 'lock released');
+  });
+});
+
+describe('idempotency', () => {
+  it('replays the same request without consuming quota, whatever its spelling', async () => {
+    const { key, account } = await partner();
+    const first = await create(key, { domain: GOOD, webhook_url: HOOK }, 'order-1');
+    assert.equal(first.statusCode, 202);
+    for (const body of [{ domain: GOOD, webhook_url: HOOK }, { domain: `https://${GOOD.toUpperCase()}/`, webhook_url: HOOK }]) {
+      const again = await create(key, body, 'order-1');
+      assert.equal(again.statusCode, 202);
+      conforms('POST', '/api/v1/scans', again);
+      assert.equal(again.headers['idempotent-replayed'], 'true');
+      assert.equal(again.headers['x-ratelimit-remaining'], undefined, 'replays are not new creations');
+      assert.equal(again.json().data.id, first.json().data.id);
+      assert.equal(again.json().data.created_at, first.json().data.created_at);
+    }
+    assert.equal((await peekQuota(t.store.db, account.id, t.clock.now)).used, 1);
+  });
+
+  it('answers 409 idempotency_conflict for the same key with another domain or webhook, consuming nothing', async () => {
+    const { key, keyId, account } = await partner();
+    assert.equal((await create(key, { domain: GOOD, webhook_url: HOOK }, 'k')).statusCode, 202);
+    for (const body of [{ domain: 'other.scan-partner.com', webhook_url: HOOK }, { domain: GOOD }, { domain: GOOD, webhook_url: `${HOOK}/other` }]) {
+      const res = await create(key, body, 'k');
+      assertError(res, 409, 'idempotency_conflict');
+      conforms('POST', '/api/v1/scans', res);
+    }
+    assert.equal(await scanCount(keyId), 1);
+    assert.equal((await peekQuota(t.store.db, account.id, t.clock.now)).used, 1);
+  });
+
+  it('scopes keys to the API key: another key of the same account creates its own scan', async () => {
+    const a = await partner();
+    const second = await createApiKey(t.store.db, serverKeys(t.config), a.account.id, t.clock.now);
+    assert.ok(second.ok);
+    const one = await create(a.key, { domain: GOOD }, 'shared');
+    const two = await create(second.key, { domain: GOOD }, 'shared');
+    assert.equal(two.statusCode, 202);
+    assert.equal(two.headers['idempotent-replayed'], undefined);
+    assert.notEqual(two.json().data.id, one.json().data.id);
+  });
+
+  it('creates exactly one scan for many concurrent requests with one key', async () => {
+    const { key, keyId, account } = await partner();
+    const results = await Promise.all(Array.from({ length: 12 }, () => create(key, { domain: GOOD }, 'burst')));
+    assert.deepEqual([...new Set(results.map((r) => r.statusCode))], [202]);
+    assert.equal(new Set(results.map((r) => r.json().data.id)).size, 1);
+    assert.equal(results.filter((r) => r.headers['idempotent-replayed'] === undefined).length, 1, 'one creation, the rest replays');
+    assert.equal(await scanCount(keyId), 1);
+    assert.equal((await t.store.db.query<{ n: number }>("SELECT count(*)::int AS n FROM jobs WHERE payload->>'scan_id' = $1", [results[0]!.json().data.id]))[0]!.n, 1);
+    assert.equal((await peekQuota(t.store.db, account.id, t.clock.now)).used, 1);
+  });
+
+  it('refuses a malformed Idempotency-Key with 422', async () => {
+    const { key } = await partner();
+    assertError(await create(key, { domain: GOOD }, 'x'.repeat(256)), 422, 'invalid_request');
+    assertError(await create(key, { domain: GOOD }, 'has space'), 422, 'invalid_request');
+  });
+
+  it('forgets keys after 24 hours (the purge), after which the key creates a new scan', async () => {
+    const { key } = await partner();
+    const first = (await create(key, { domain: GOOD }, 'old')).json().data.id as string;
+    const { purgeIdempotencyKeys } = await import('../src/storage/scan-idempotency.ts');
+    assert.equal(await purgeIdempotencyKeys(t.store.db, new Date(t.clock.now.getTime() - 1)), 0, 'younger than the cut-off: kept');
+    assert.ok((await purgeIdempotencyKeys(t.store.db, new Date(t.clock.now.getTime() + 1))) >= 1);
+    const again = await create(key, { domain: GOOD }, 'old');
+    assert.equal(again.headers['idempotent-replayed'], undefined);
+    assert.notEqual(again.json().data.id, first);
+  });
+});
+
+describe('quota', () => {
+  it('counts creations only: 429 with headers at exhaustion; replays, lists and reads stay free', async () => {
+    const { key, account } = await partner();
+    await setPlan(t.store.db, account.id, 'enterprise', 2);
+    const first = await create(key, { domain: GOOD }, 'q1');
+    assert.equal(first.headers['x-ratelimit-remaining'], '1');
+    assert.equal((await create(key, { domain: GOOD })).headers['x-ratelimit-remaining'], '0');
+    const over = await create(key, { domain: GOOD }, 'q3');
+    assertError(over, 429, 'quota_exceeded');
+    conforms('POST', '/api/v1/scans', over);
+    assert.deepEqual([over.headers['x-ratelimit-limit'], over.headers['x-ratelimit-remaining']], ['2', '0']);
+    assert.match(String(over.headers['x-ratelimit-reset']), /T00:00:00\.000Z$/);
+    const replay = await create(key, { domain: GOOD }, 'q1');
+    assert.equal(replay.statusCode, 202, 'a replay needs no quota');
+    assert.equal(replay.json().data.id, first.json().data.id);
+    assert.equal((await get(key, '/api/v1/scans')).statusCode, 200);
+    assert.equal((await get(key, first.json().data.status_url)).statusCode, 200);
+    assertError(await create(key, { domain: 'localhost' }), 422, 'invalid_domain');
+    assert.equal((await peekQuota(t.store.db, account.id, t.clock.now)).used, 2);
+    // The refused key was not recorded: once quota returns, it creates a scan.
+    await setPlan(t.store.db, account.id, 'enterprise', 3);
+    const later = await create(key, { domain: GOOD }, 'q3');
+    assert.equal(later.statusCode, 202);
+    assert.equal(later.headers['idempotent-replayed'], undefined);
+  });
+});
+
+describe('history', () => {
+  it("lists only the key's scans, newest first, across pages with the cursor", async () => {
+    const { key, keyId } = await partner();
+    const other = await partner();
+    const start = t.clock.now;
+    const ids: string[] = [];
+    try {
+      for (let i = 0; i < 5; i++) {
+        t.clock.now = new Date(start.getTime() + i * 1000);
+        ids.push((await create(key, { domain: GOOD })).json().data.id);
+      }
+      // Same instant: ties are ordered by id and still paginate without loss.
+      ids.push((await create(key, { domain: GOOD })).json().data.id);
+      await create(other.key, { domain: GOOD });
+    } finally {
+      t.clock.now = start;
+    }
+    const seen: string[] = [];
+    let url = '/api/v1/scans?limit=2';
+    for (let page = 0; page < 10; page++) {
+      const res = await get(key, url);
+      assert.equal(res.statusCode, 200);
+      conforms('GET', '/api/v1/scans', res);
+      const { items, next_cursor } = res.json().data;
+      assert.ok(items.length <= 2);
+      seen.push(...items.map((s: { id: string }) => s.id));
+      for (const item of items) assert.equal(item.result, undefined, 'list items carry no result');
+      if (next_cursor === null) break;
+      url = `/api/v1/scans?limit=2&cursor=${next_cursor}`;
+    }
+    const tied = ids.slice(4).sort().reverse();
+    assert.deepEqual(seen, [...tied, ...ids.slice(0, 4).reverse()]);
+    assert.equal(await scanCount(keyId), 6);
+    const all = (await get(key, '/api/v1/scans')).json().data;
+    assert.equal(all.items.length, 6, 'default limit 20 holds them all');
+    assert.equal(all.next_cursor, null);
+  });
+
+  it('filters by status', async () => {
+    const { key } = await partner();
+    await create(key, { domain: GOOD });
+    // Two names: two scans of one domain would run one after the other (the domain lock).
+    await create(key, { domain: 'nothing-here.scan-partner.com' });
+    await create(key, { domain: 'nothing-there.scan-partner.com' });
+    assert.equal((await get(key, '/api/v1/scans?status=queued')).json().data.items.length, 3);
+    await drain();
+    const statuses = async (status: string) => (await get(key, `/api/v1/scans?status=${status}`)).json().data.items as { status: string; error?: { code: string } }[];
+    assert.equal((await statuses('queued')).length, 0);
+    assert.equal((await statuses('completed')).length, 1);
+    const failed = await statuses('failed');
+    assert.deepEqual(failed.map((s) => [s.status, s.error?.code]), [['failed', 'dns_failure'], ['failed', 'dns_failure']]);
+  });
+
+  it('refuses bad parameters with 422 naming them', async () => {
+    const { key } = await partner();
+    const bogus = Buffer.from('2031-01-01T00:00:00.000Z|scan_nothex').toString('base64url');
+    for (const [query, name] of [['limit=0', 'limit'], ['limit=101', 'limit'], ['limit=abc', 'limit'], ['limit=1.5', 'limit'], ['status=done', 'status'], ['cursor=%21%21', 'cursor'], [`cursor=${bogus}`, 'cursor']] as const) {
+      const res = await get(key, `/api/v1/scans?${query}`);
+      assertError(res, 422, 'invalid_request');
+      conforms('GET', '/api/v1/scans', res);
+      assert.match(res.json().error.message, new RegExp(`query\\.${name}`), query);
+    }
+    assert.equal((await get(key, '/api/v1/scans?limit=100&status=failed')).statusCode, 200);
+  });
+});
+
+describe('access and input errors', () => {
+  it("answers 404 not_found for unknown ids and for another key's scan", async () => {
+    const a = await partner();
+    const b = await partner();
+    const id = (await create(a.key, { domain: GOOD })).json().data.id as string;
+    for (const url of [`/api/v1/scans/${id}`, `/api/v1/scans/scan_${'0'.repeat(32)}`, '/api/v1/scans/not-an-id']) {
+      const res = await get(b.key, url);
+      assertError(res, 404, 'not_found');
+      conforms('GET', '/api/v1/scans/:scan_id', res);
+    }
+    assert.equal((await get(b.key, '/api/v1/scans')).json().data.items.length, 0);
+  });
+
+  it('answers 401 without a valid key on every scan route', async () => {
+    for (const res of [await create(undefined, { domain: GOOD }), await get(undefined, '/api/v1/scans'), await get('svc_live_nope', `/api/v1/scans/scan_${'0'.repeat(32)}`)]) {
+      assertError(res, 401, 'unauthorized');
+    }
+    const { key, account } = await partner();
+    await t.store.db.query("UPDATE accounts SET status = 'suspended' WHERE id = $1", [account.id]);
+    assertError(await create(key, { domain: GOOD }), 401, 'unauthorized');
+  });
+
+  it('refuses domains that cannot be scanned with 422 invalid_domain, without echoing them', async () => {
+    const { key, keyId } = await partner();
+    for (const domain of ['localhost', '127.0.0.1', '[::1]', 'http://example.com:8080', 'ftp://example.com', 'intranet', 'printer.local', 'user:pw@example.com', 'bad_label.example.com', 'x.'.repeat(130) + 'com', '   ']) {
+      const res = await create(key, { domain });
+      assertError(res, 422, 'invalid_domain');
+      conforms('POST', '/api/v1/scans', res);
+      if (domain.trim() !== '') assert.ok(!res.body.includes(domain), `message does not echo ${domain}`);
+    }
+    assert.equal(await scanCount(keyId), 0);
+  });
+
+  it('refuses a missing or mistyped domain and bad webhook URLs with 422 invalid_request, bad JSON with 400', async () => {
+    const { key, keyId } = await partner();
+    for (const body of [{}, { domain: 5 }, { domain: null }, { domain: GOOD, webhook_url: 'http://hooks.scan-partner.com/x' }, { domain: GOOD, webhook_url: 'https://u:p@hooks.scan-partner.com/' }, { domain: GOOD, webhook_url: 'https://10.0.0.1/hook' }, { domain: GOOD, webhook_url: 'not a url' }, { domain: GOOD, webhook_url: 7 }]) {
+      const res = await create(key, body);
+      assertError(res, 422, 'invalid_request');
+      conforms('POST', '/api/v1/scans', res);
+    }
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/scans', headers: { ...bearer(key), 'content-type': 'application/json' }, payload: '{"domain":' });
+    assertError(res, 400, 'invalid_json');
+    assert.equal(await scanCount(keyId), 0);
+  });
+
+  it('answers 503 scan_failed when the scan cannot be stored, consuming nothing', async () => {
+    const { key, keyId, account } = await partner();
+    const db = t.store.db;
+    const broken = { kind: db.kind, query: db.query.bind(db), exec: db.exec.bind(db), close: async () => undefined, transaction: async () => Promise.reject(new Error('connection terminated unexpectedly')) };
+    const app = await createServer({ config: t.config, db: broken, clock: () => t.clock.now }, { logger: createLogger('silent') });
+    try {
+      const res = await app.inject({ method: 'POST', url: '/api/v1/scans', headers: bearer(key), payload: { domain: GOOD } });
+      assertError(res, 503, 'scan_failed');
+      assert.ok(!res.body.includes('connection terminated'), 'no internal detail');
+    } finally {
+      await app.close();
+    }
+    assert.equal(await scanCount(keyId), 0);
+    assert.equal((await peekQuota(db, account.id, t.clock.now)).used, 0);
+  });
+});
