@@ -176,9 +176,15 @@ export function exposedPorts(instr: Instruction): ExposedPort[] {
   return out;
 }
 
+/** Matches a `$NAME` or `${NAME…}` reference to exactly this name (keys may hold any character). */
+export function variableReference(name: string): RegExp {
+  const n = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`\\$(\\{${n}(?![A-Za-z0-9_])[^}]*\\}|${n}(?![A-Za-z0-9_]))`);
+}
+
 /** The `$NAME` / `${NAME…}` reference to `name` inside a Dockerfile word written on one line, else the whole word. */
 export function variableReferenceRange(word: DWord, name: string): Range {
-  const m = new RegExp(`\\$(\\{${name}\\b[^}]*\\}|${name}\\b)`).exec(word.raw);
+  const m = variableReference(name).exec(word.raw);
   if (!m || word.range.start_line !== word.range.end_line) return word.range;
   const start = word.range.start_column + m.index;
   return { ...word.range, start_column: start, end_column: start + m[0].length };

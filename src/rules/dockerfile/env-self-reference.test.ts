@@ -8,6 +8,7 @@ testRule(dockerfileAnalyzer, rule, {
     'FROM a\nENV PATH=/opt/bin:$PATH\n',
     'FROM a\nENV A=1 B=2\n',
     'FROM a\nENV A=1 AB=$AB\n',
+    'FROM a\nENV a.b(=1 c=$x\n',
   ],
   invalid: [
     { code: 'FROM a\nENV DIR=/app BIN=$DIR/bin\n', errors: [{ line: 2, column: 18, endColumn: 22, message: 'here it is empty' }] },

@@ -1,5 +1,5 @@
 // CGD139: ENV referring to a variable set earlier in the same ENV instruction.
-import { variableReferenceRange } from '../../analyzers/dockerfile/query-packages.ts';
+import { variableReference, variableReferenceRange } from '../../analyzers/dockerfile/query-packages.ts';
 import { instructionsOf } from '../../analyzers/dockerfile/query.ts';
 import { dockerfileRef, hadolintRef } from './support.ts';
 import type { DockerfileRule } from './support.ts';
@@ -37,7 +37,7 @@ export const rule: DockerfileRule = {
         for (const earlier of instr.pairs.slice(0, i)) {
           const name = earlier.key.value;
           // `ENV PATH=/x:$PATH` style self-references are intended; only other keys of the same ENV surprise.
-          if (name === pair.key.value || !new RegExp(`\\$(\\{${name}\\b|${name}\\b)`).test(pair.value.raw)) continue;
+          if (name === pair.key.value || !variableReference(name).test(pair.value.raw)) continue;
           const old = instr.env.get(name);
           const range = variableReferenceRange(pair.value, name);
           if (old === undefined) report({ range, data: { name } });

@@ -8,10 +8,28 @@ import type { DockerfileRule } from './support.ts';
 const LOCKFILES = ['package-lock.json', 'npm-shrinkwrap.json'];
 const NPM_VALUE_OPTIONS = ['--prefix', '--registry', '--cache', '--omit', '--include', '-w', '--workspace', '--install-strategy', '--userconfig'];
 
+/** A COPY source glob (`*`, `?`, `[…]`, as Go's filepath.Match) as a regular expression for one path segment. */
+function globRegExp(glob: string): RegExp {
+  let re = '';
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i]!;
+    const close = c === '[' ? glob.indexOf(']', i + 2) : -1;
+    if (c === '*') re += '[^/]*';
+    else if (c === '?') re += '[^/]';
+    else if (close !== -1) {
+      // Characters of the class are taken literally (ranges too): enough for lockfile names, and never invalid.
+      const body = glob.slice(i + 1, close);
+      const negated = body.startsWith('!') || body.startsWith('^');
+      re += `[${negated ? '^' : ''}${body.slice(negated ? 1 : 0).replace(/[\\\]\-^[]/g, '\\$&')}]`;
+      i = close;
+    } else re += c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  }
+  return new RegExp(`^${re}$`);
+}
+
 /** Whether a COPY/ADD source pattern (`package*.json`, `./package-lock.json`) can match a lockfile. */
 function matchesLockfile(source: string): boolean {
-  const base = source.slice(source.lastIndexOf('/') + 1);
-  const glob = new RegExp(`^${base.replace(/[.+^${}()|\\]/g, '\\$&').replace(/\*/g, '[^/]*').replace(/\?/g, '[^/]')}$`);
+  const glob = globRegExp(source.slice(source.lastIndexOf('/') + 1));
   return LOCKFILES.some((l) => glob.test(l));
 }
 
