@@ -7,7 +7,6 @@ service says; it has no rule logic of its own. Documentation: docs/cli.md in the
 
 Exit codes: 0 the gate passes, 1 it fails (some score below --min-score), 2 technical error.
 """
-from __future__ import annotations
 
 import argparse
 import fnmatch
@@ -57,8 +56,7 @@ class TechnicalError(Exception):
 
 
 class SourceFile(object):
-    def __init__(self, path, name, content):
-        self.path = path  # as on disk
+    def __init__(self, name, content):
         self.name = name  # relative to the working directory, "/"-separated: what the service and SARIF see
         self.content = content
         self.size = len(content.encode("utf-8"))
@@ -113,14 +111,14 @@ def read_source(path):
     name = display_name(path)
     try:
         # UTF-8 text can only grow when invalid bytes are replaced, so the size on disk is a safe early refusal.
-        if os.stat(path).st_size > MAX_FILE_BYTES:
-            raise TechnicalError("%s is %d bytes; the limit is 100 KB (100000 bytes) per file; nothing was sent"
-                                 % (name, os.stat(path).st_size))
+        size = os.stat(path).st_size
+        if size > MAX_FILE_BYTES:
+            raise TechnicalError("%s is %d bytes; the limit is 100 KB (100000 bytes) per file; nothing was sent" % (name, size))
         with open(path, "rb") as handle:
             raw = handle.read()
     except OSError as err:
         raise TechnicalError("cannot read %s: %s" % (name, err.strerror or err))
-    source = SourceFile(path, name, raw.decode("utf-8", errors="replace"))
+    source = SourceFile(name, raw.decode("utf-8", errors="replace"))
     if source.size > MAX_FILE_BYTES:
         raise TechnicalError("%s is %d bytes of UTF-8; the limit is 100 KB (100000 bytes) per file; nothing was sent"
                              % (name, source.size))
@@ -351,7 +349,7 @@ def placed_findings(analysis):
         by_name = dict((s.name, s) for s in analysis.sources)
         for f in analysis.report["project_findings"]:
             name = f["location"].get("file") or ""
-            out.append((f, by_name.get(name) or SourceFile(name, name, "")))
+            out.append((f, by_name.get(name) or SourceFile(name, "")))
     return out
 
 
