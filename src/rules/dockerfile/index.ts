@@ -95,6 +95,7 @@ import { rule as shellSymlink } from './shell-symlink.ts';
 import { rule as copyDestinationSlash } from './copy-destination-slash.ts';
 import { rule as pipefailMissing } from './pipefail-missing.ts';
 import { rule as curlAndWget } from './curl-and-wget.ts';
+import { rule as yarnCacheNotCleaned } from './yarn-cache-not-cleaned.ts';
 
 export const dockerfileSyntaxRule: DockerfileRule = syntaxError;
 
@@ -189,6 +190,7 @@ export const dockerfileRules: readonly DockerfileRule[] = [
   copyDestinationSlash,
   pipefailMissing,
   curlAndWget,
+  yarnCacheNotCleaned,
 ].sort((a, b) => a.meta.id.localeCompare(b.meta.id));
 
 export const dockerfileAnalyzer: FileAnalyzer<DockerfileDoc> = {
