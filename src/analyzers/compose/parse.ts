@@ -1,6 +1,6 @@
 // `parseCompose`: text to the typed Compose document, never throwing. YAML errors, a second document and
 // malformed confgate pragmas become syntax errors; whatever the parser recovered is still analyzed.
-import { parseAllDocuments } from 'yaml';
+import { Composer, Parser } from 'yaml';
 import type { Parsed } from '../../core/analyze.ts';
 import type { Report } from '../../core/rule.ts';
 import type { ComposeDoc } from './model.ts';
@@ -15,7 +15,8 @@ export const MAX_EXPANDED_NODES = 200_000;
 export function parseCompose(text: string): Parsed<ComposeDoc> {
   const pos = new Positions(text);
   const syntaxErrors: Report[] = [];
-  const docs = parseAllDocuments(text, { uniqueKeys: false, prettyErrors: false });
+  const tokens = [...new Parser().parse(text)];
+  const docs = [...new Composer({ uniqueKeys: false }).compose(tokens)];
   const first = docs[0];
   let root: YNode | undefined;
   let duplicates: DuplicateKey[] = [];
@@ -36,7 +37,7 @@ export function parseCompose(text: string): Parsed<ComposeDoc> {
     const end = text.startsWith('---', start) ? start + 3 : start + 1;
     syntaxErrors.push({ range: pos.range(start, end), messageId: 'multiDocument' });
   }
-  const comments = scanComments(pos, nodeEnds);
+  const comments = scanComments(tokens, pos, nodeEnds);
   syntaxErrors.push(...comments.errors);
   return { doc: buildComposeDoc(root, pos, duplicates), suppressions: comments.suppressions, syntaxErrors };
 }

@@ -1,19 +1,19 @@
 // Suppression pragmas in Compose comments: ours (`# confgate ignore=ID reason="..."`, `ignore-file=`), dclint's
 // (`disable`, `disable-file`, `disable-line`, `disable-next-line`) and KICS's (`kics-scan ignore`, `ignore-line`,
-// `ignore-block`, `disable=<uuid>`). Comments come from the YAML lexer, so a `#` inside a string is never read.
-import { Lexer } from 'yaml';
+// `ignore-block`, `disable=<uuid>`). Comments come from the YAML parser's tokens, so a `#` inside a string is
+// never read.
+import type { CST } from 'yaml';
 import type { Report } from '../../core/rule.ts';
 import type { Suppression } from '../../core/suppressions.ts';
 import type { Positions } from './yaml-tree.ts';
+
+type Token = CST.Token;
 
 export interface CommentScan {
   suppressions: Suppression[];
   /** Malformed confgate pragmas: reported as syntax errors, never silently ignored. */
   errors: Report[];
 }
-
-/** Lexer tokens that mark structure but take no characters of the source. */
-const ZERO_WIDTH = new Set(['\x02', '\x18', '\x1f']);
 
 interface Comment {
   text: string;
@@ -23,18 +23,27 @@ interface Comment {
   ownLine: boolean;
 }
 
-function comments(pos: Positions): Comment[] {
-  const out: Comment[] = [];
-  let offset = 0;
-  for (const token of new Lexer().lex(pos.text)) {
-    if (token.startsWith('#')) {
-      const { line, col } = pos.linePos(offset);
-      const lineStart = offset - (col - 1);
-      out.push({ text: token.trimEnd(), offset, line, ownLine: pos.text.slice(lineStart, offset).trim() === '' });
+/**
+ * Comment tokens anywhere in the parser's concrete syntax tree (document starts and ends, before and between
+ * items, after flow collections), in source order. Reusing the parser's tokens avoids lexing the file twice.
+ */
+function comments(tokens: readonly Token[], pos: Positions): Comment[] {
+  const found: { source: string; offset: number }[] = [];
+  const visit = (x: unknown): void => {
+    if (Array.isArray(x)) {
+      for (const item of x) visit(item);
+    } else if (typeof x === 'object' && x !== null) {
+      const t = x as { type?: unknown; source?: unknown; offset?: unknown };
+      if (t.type === 'comment' && typeof t.source === 'string' && typeof t.offset === 'number') found.push({ source: t.source, offset: t.offset });
+      else for (const value of Object.values(x)) if (typeof value === 'object') visit(value);
     }
-    if (!ZERO_WIDTH.has(token)) offset += token.length;
-  }
-  return out;
+  };
+  visit(tokens);
+  found.sort((a, b) => a.offset - b.offset);
+  return found.map(({ source, offset }) => {
+    const { line, col } = pos.linePos(offset);
+    return { text: source.trimEnd(), offset, line, ownLine: pos.text.slice(offset - (col - 1), offset).trim() === '' };
+  });
 }
 
 const CONFGATE = /^#\s*confgate\b/i;
@@ -44,7 +53,7 @@ const REASON = /^\s*reason\s*=\s*(?:"([^"]*)"|'([^']*)'|(\S.*?))\s*$/i;
 const DCLINT = /^#\s*dclint\s+(disable-file|disable-next-line|disable-line|disable)(?:\s+(.*))?$/;
 const KICS = /^#\s*kics-scan\s+(ignore-line|ignore-block|ignore|disable=(\S+))\s*$/;
 
-export function scanComments(pos: Positions, nodeEnds: ReadonlyMap<number, number>): CommentScan {
+export function scanComments(tokens: readonly Token[], pos: Positions, nodeEnds: ReadonlyMap<number, number>): CommentScan {
   const scan: CommentScan = { suppressions: [], errors: [] };
   const lines = pos.text.split('\n');
   const isCode = (n: number): boolean => {
@@ -73,7 +82,7 @@ export function scanComments(pos: Positions, nodeEnds: ReadonlyMap<number, numbe
     scan.suppressions.push(s);
   };
 
-  for (const c of comments(pos)) {
+  for (const c of comments(tokens, pos)) {
     if (CONFGATE.test(c.text)) {
       const m = CONFGATE_PRAGMA.exec(c.text);
       const reason = m ? REASON.exec(m[3]!) : null;

@@ -113,15 +113,20 @@ export function buildTree(doc: Document, pos: Positions): Tree {
     range: pos.range(offset, offset),
   });
 
+  // Anchors seen so far, in document order: an alias means the latest earlier anchor of its name. (The yaml
+  // package's `Alias.resolve` searches the whole document per alias, which is quadratic on large files.)
+  const anchors = new Map<string, YamlNode>();
+
   const build = (node: unknown, fallbackOffset: number): YNode => {
     if (isAlias(node)) {
-      const target = node.resolve(doc);
+      const target = anchors.get(node.source);
       const at = node.range?.[0] ?? fallbackOffset;
       return target ? build(target, at) : nullAt(at);
     }
     if (!isScalar(node) && !isMap(node) && !isSeq(node)) return nullAt(fallbackOffset);
     const done = built.get(node);
     if (done) return done;
+    if (node.anchor) anchors.set(node.anchor, node);
     const [start, end] = node.range ?? [fallbackOffset, fallbackOffset];
     // A node that contains an alias to itself (`&a [*a]`) would recurse forever; cut the loop with a null.
     if (building.has(node)) return nullAt(start);
