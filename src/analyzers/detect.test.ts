@@ -7,6 +7,7 @@ describe('file type detection', () => {
     ['Dockerfile', 'dockerfile'], ['dockerfile', 'dockerfile'], ['Dockerfile.dev', 'dockerfile'], ['api.Dockerfile', 'dockerfile'],
     ['Containerfile', 'dockerfile'], ['build/Dockerfile', 'dockerfile'], ['compose.yaml', 'compose'], ['compose.yml', 'compose'],
     ['docker-compose.yml', 'compose'], ['docker-compose.prod.yml', 'compose'], ['compose.override.yaml', 'compose'], ['app.compose.yml', 'compose'],
+    ['docker-compose.prod.yaml', 'compose'], ['compose.dev.yml', 'compose'], ['web.Containerfile', 'dockerfile'], ['DOCKERFILE', 'dockerfile'],
   ];
   for (const [name, type] of byName) {
     it(`name ${name} → ${type}`, () => {
@@ -26,6 +27,10 @@ describe('file type detection', () => {
     const d = detectFileType('stack.yml', 'services:\n  web:\n    image: nginx:1.27\nvolumes:\n  data: {}\n');
     assert.equal(d?.fileType, 'compose');
     assert.ok(d!.detection.confidence >= 0.8);
+  });
+  it('BuildKit ignore files are not Dockerfiles', () => {
+    assert.equal(detectFileType('Dockerfile.dockerignore', 'node_modules\n'), undefined);
+    assert.equal(detectFileType('api.Dockerfile.dockerignore', '*.log\n'), undefined);
   });
   it('content: neither', () => {
     assert.equal(detectFileType('notes.md', '# Title\n\nSome prose about FROM and RUN.\n'), undefined);

@@ -14,8 +14,27 @@ export interface Detected {
   detection: Detection;
 }
 
-const DOCKERFILE_NAMES = [/^(docker|container)file$/i, /^(docker|container)file\.[^/]+$/i, /^[^/]+\.(docker|container)file$/i];
-const COMPOSE_NAMES = [/^(docker-)?compose(\.[^/]+)?\.ya?ml$/i, /^[^/]+\.compose\.ya?ml$/i];
+/** Conventional file names per type, as globs (`*` = any characters but `/`), matched case-insensitively
+ * against the base name. Published by GET /api/file-types; the CLI expands directories with them. */
+export const NAME_PATTERNS: Record<FileType, readonly string[]> = {
+  dockerfile: ['Dockerfile', 'Dockerfile.*', '*.Dockerfile', 'Containerfile', 'Containerfile.*', '*.Containerfile'],
+  compose: [
+    'compose.yaml', 'compose.yml', 'compose.*.yaml', 'compose.*.yml',
+    'docker-compose.yaml', 'docker-compose.yml', 'docker-compose.*.yaml', 'docker-compose.*.yml',
+    '*.compose.yaml', '*.compose.yml',
+  ],
+};
+
+/** Names that match a pattern above but are not that type: BuildKit's per-Dockerfile ignore files. */
+export const EXCLUDED_NAMES: readonly string[] = ['*.dockerignore'];
+
+function globRegex(glob: string): RegExp {
+  return new RegExp(`^${glob.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[^/]*')}$`, 'i');
+}
+
+const NAME_REGEXES = Object.entries(NAME_PATTERNS).map(([type, globs]) => [type as FileType, globs.map(globRegex)] as const);
+const EXCLUDED_REGEXES = EXCLUDED_NAMES.map(globRegex);
+const TYPE_TITLE: Record<FileType, string> = { dockerfile: 'Dockerfile', compose: 'Compose file' };
 
 const INSTRUCTIONS = new Set(['FROM', 'RUN', 'CMD', 'LABEL', 'MAINTAINER', 'EXPOSE', 'ENV', 'ADD', 'COPY', 'ENTRYPOINT', 'VOLUME', 'USER', 'WORKDIR', 'ARG', 'ONBUILD', 'STOPSIGNAL', 'HEALTHCHECK', 'SHELL']);
 const COMPOSE_TOP_KEYS = new Set(['version', 'name', 'services', 'volumes', 'networks', 'secrets', 'configs', 'include', 'models']);
@@ -26,11 +45,11 @@ function basename(filename: string): string {
 
 export function detectByName(filename: string): Detected | undefined {
   const name = basename(filename);
-  if (DOCKERFILE_NAMES.some((re) => re.test(name))) {
-    return { fileType: 'dockerfile', detection: { method: 'filename', confidence: 1, reason: `the name "${name}" is a Dockerfile name` } };
-  }
-  if (COMPOSE_NAMES.some((re) => re.test(name))) {
-    return { fileType: 'compose', detection: { method: 'filename', confidence: 1, reason: `the name "${name}" is a Compose file name` } };
+  if (EXCLUDED_REGEXES.some((re) => re.test(name))) return undefined;
+  for (const [fileType, regexes] of NAME_REGEXES) {
+    if (regexes.some((re) => re.test(name))) {
+      return { fileType, detection: { method: 'filename', confidence: 1, reason: `the name "${name}" is a ${TYPE_TITLE[fileType]} name` } };
+    }
   }
   return undefined;
 }

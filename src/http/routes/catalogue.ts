@@ -4,6 +4,8 @@ import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import type { RuleMeta } from '../../core/rule.ts';
 import { FILE_TYPES } from '../../core/rule.ts';
+import type { FileType } from '../../core/rule.ts';
+import { EXCLUDED_NAMES, NAME_PATTERNS } from '../../analyzers/detect.ts';
 import { ALL_RULES, ruleById, RULESET_VERSION } from '../../rules/index.ts';
 import { ApiError } from '../errors.ts';
 import { envelope, errorResponses } from '../schemas/common.ts';
@@ -16,10 +18,7 @@ export function ruleDetail(m: RuleMeta, base: string) {
   return { ...summary(m, base), description: m.description, cwe: m.cwe ?? [], references: m.references, remediation: m.remediation, messages: m.messages, examples: m.examples, tags: m.tags ?? [] };
 }
 
-const FILE_TYPE_INFO = {
-  dockerfile: { title: 'Dockerfile (also Containerfile)', names: ['Dockerfile', 'Dockerfile.*', '*.Dockerfile', 'Containerfile', 'Containerfile.*'] },
-  compose: { title: 'Compose file', names: ['compose.yaml', 'compose.yml', 'docker-compose.yml', 'docker-compose.yaml', 'compose.*.yaml', 'docker-compose.*.yml'] },
-} as const;
+const FILE_TYPE_TITLE: Record<FileType, string> = { dockerfile: 'Dockerfile (also Containerfile)', compose: 'Compose file' };
 
 export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
   const base = app.deps.config.publicBaseUrl;
@@ -67,15 +66,20 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
       tags: ['analysis'],
       summary: 'The accepted file_type values.',
       response: {
-        200: envelope(Type.Object({ items: Type.Array(Type.Object({ file_type: Type.String(), title: Type.String(), names: Type.Array(Type.String()) })) })),
+        200: envelope(Type.Object({ items: Type.Array(Type.Object({
+          file_type: Type.String(),
+          title: Type.String(),
+          names: Type.Array(Type.String(), { description: 'Conventional names, as case-insensitive globs over the base name.' }),
+          excluded_names: Type.Array(Type.String(), { description: 'Names that match `names` but are not this type.' }),
+        })) })),
       },
     },
   }, async (req) => ({
     request_id: req.id,
     data: {
       items: [
-        { file_type: 'auto', title: 'Detect from the file name, then the content', names: [] as string[] },
-        ...FILE_TYPES.map((t) => ({ file_type: t, title: FILE_TYPE_INFO[t].title, names: [...FILE_TYPE_INFO[t].names] })),
+        { file_type: 'auto', title: 'Detect from the file name, then the content', names: [] as string[], excluded_names: [] as string[] },
+        ...FILE_TYPES.map((t) => ({ file_type: t, title: FILE_TYPE_TITLE[t], names: [...NAME_PATTERNS[t]], excluded_names: [...EXCLUDED_NAMES] })),
       ],
     },
   }));
