@@ -68,7 +68,11 @@ function toErrorReply(err: FastifyError, req: FastifyRequest, reply: FastifyRepl
 async function confgate(app: FastifyInstance, deps: AppDeps): Promise<void> {
   app.decorate('deps', deps);
   const methods = new MethodIndex();
-  app.addHook('onRoute', (route) => methods.add(route.method, route.url));
+  app.addHook('onRoute', (route) => {
+    methods.add(route.method, route.url);
+    // Every partner route requires a key; say so once for the whole OpenAPI document.
+    if (route.url.startsWith('/api/v1/') && route.schema) route.schema = { ...route.schema, security: [{ apiKey: [] }] } as typeof route.schema;
+  });
 
   // JSON is the only body the API takes; forms register their own parser where needed.
   app.removeContentTypeParser('text/plain');
@@ -108,6 +112,11 @@ async function confgate(app: FastifyInstance, deps: AppDeps): Promise<void> {
         description: 'Configuration analysis (Dockerfile, Compose), the CI quality gate, and the Partner Scan API v1.',
       },
       servers: [{ url: deps.config.publicBaseUrl }],
+      components: {
+        securitySchemes: {
+          apiKey: { type: 'http', scheme: 'bearer', description: 'A partner API key (`svc_live_…`), for `/api/v1/*` only. Keep it on servers: never in browser or mobile code.' },
+        },
+      },
     },
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json['$id'] ?? `def-${i}`) },
   });
