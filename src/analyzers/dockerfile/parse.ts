@@ -93,6 +93,7 @@ class DockerfileParser {
       instructions: this.instructions,
       stages: this.stages,
       globalArgs: this.globalArgs,
+      memo: new Map(),
     };
   }
 

@@ -75,15 +75,13 @@ export function commandsOf(instr: Instruction): CommandRef[] {
   return out;
 }
 
-const runCache = new WeakMap<DockerfileDoc, CommandRef[]>();
-
 /** Every command every RUN (also `ONBUILD RUN`) executes, computed once per document. */
 export function runCommands(doc: DockerfileDoc): CommandRef[] {
-  let cached = runCache.get(doc);
+  let cached = doc.memo.get('runCommands') as CommandRef[] | undefined;
   if (!cached) {
     cached = [];
     for (const instr of doc.instructions) if (effectiveKind(instr) === 'RUN') cached.push(...commandsOf(instr));
-    runCache.set(doc, cached);
+    doc.memo.set('runCommands', cached);
   }
   return cached;
 }

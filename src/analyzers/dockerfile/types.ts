@@ -183,6 +183,8 @@ export interface DockerfileDoc {
   stages: Stage[];
   /** ARGs before the first FROM: usable in FROM lines and, re-declared, inside stages. */
   globalArgs: Env;
+  /** Facts derived once per document by query helpers (e.g. every RUN command), keyed by helper. */
+  memo: Map<string, unknown>;
 }
 
 // ---- Shell AST -------------------------------------------------------------------------------------------

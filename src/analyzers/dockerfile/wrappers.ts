@@ -1,8 +1,8 @@
 // Commands that run another command (`sudo apt-get …`, `env FOO=1 npm …`): rules and the `sh -c` detection
 // look through them to the command that actually runs.
 
-/** Options of each wrapper that take a separate value (`sudo -u app cmd`, `timeout -s KILL 5 cmd`). */
-const WRAPPERS: Record<string, { withValue: string[]; leadingOperands?: number }> = {
+/** A Map, not an object: command names such as `constructor` must not hit Object.prototype. Options of each wrapper that take a separate value (`sudo -u app cmd`, `timeout -s KILL 5 cmd`). */
+const WRAPPERS = new Map<string, { withValue: string[]; leadingOperands?: number }>(Object.entries({
   sudo: { withValue: ['-u', '-g', '-C', '-D', '-h', '-p', '-r', '-t', '-U', '-T', '--user', '--group', '--chdir'] },
   doas: { withValue: ['-u', '-C'] },
   env: { withValue: ['-u', '-C', '-S', '--unset', '--chdir'] },
@@ -21,7 +21,7 @@ const WRAPPERS: Record<string, { withValue: string[]; leadingOperands?: number }
   tini: { withValue: ['-s', '-p', '-e'] },
   'dumb-init': { withValue: [] },
   xargs: { withValue: ['-I', '-n', '-P', '-d', '-E', '-L', '-s', '-a', '--max-args', '--max-procs', '--delimiter', '--arg-file', '--replace'] },
-};
+}));
 
 /** The command name without its directory: `/usr/bin/apt-get` → `apt-get`. */
 export function baseName(word: string): string {
@@ -36,7 +36,7 @@ export function baseName(word: string): string {
 export function commandStart(values: readonly string[]): number {
   let i = 0;
   for (let guard = 0; guard < values.length && i < values.length; guard++) {
-    const wrapper = WRAPPERS[baseName(values[i]!)];
+    const wrapper = WRAPPERS.get(baseName(values[i]!));
     if (!wrapper) return i;
     const name = baseName(values[i]!);
     i++;

@@ -29,11 +29,9 @@ export interface EnvSetting {
   instruction: Instruction;
 }
 
-const cache = new WeakMap<DockerfileDoc, EnvSetting[]>();
-
 /** Every variable a build sets: ENV and ARG (with a value), `NAME=value cmd` and `export NAME=value` in RUN. */
 export function envSettings(doc: DockerfileDoc): EnvSetting[] {
-  let out = cache.get(doc);
+  let out = doc.memo.get('envSettings') as EnvSetting[] | undefined;
   if (out) return out;
   out = [];
   for (const instruction of doc.instructions) {
@@ -52,7 +50,7 @@ export function envSettings(doc: DockerfileDoc): EnvSetting[] {
     }
   }
   out.sort((a, b) => a.span.start - b.span.start);
-  cache.set(doc, out);
+  doc.memo.set('envSettings', out);
   return out;
 }
 
