@@ -56,9 +56,11 @@ class DockerfileParser {
   private readonly stageState = new Map<Stage, StageState>();
 
   readonly text: string;
+  private readonly options: ParseOptions;
 
-  constructor(text: string) {
+  constructor(text: string, options: ParseOptions = {}) {
     this.text = text;
+    this.options = options;
     this.index = new LineIndex(text);
   }
 
@@ -81,6 +83,14 @@ class DockerfileParser {
       else ln = this.readInstruction(ln);
     }
     this.finishStage();
+    // `--target`: BuildKit builds nothing after the target stage, so the target is the document's last stage.
+    const target = this.options.target?.toLowerCase();
+    const at = target === undefined ? -1 : this.stages.findIndex((s) => s.name?.resolved.toLowerCase() === target);
+    const after = this.stages[at + 1];
+    if (at >= 0 && after) {
+      this.stages.length = at + 1;
+      this.instructions.splice(this.instructions.findIndex((i) => i.start >= after.from.start));
+    }
     const last = this.stages[this.stages.length - 1];
     if (last) last.finalStage = true;
     return {
@@ -438,7 +448,8 @@ class DockerfileParser {
         if (kind === 'ENV') {
           nextEnv.set(name, value?.resolved ?? '');
           this.envVars.set(name, value?.resolved ?? '');
-        } else if (value) nextEnv.set(name, value.resolved);
+        } else if (this.options.buildArgs?.has(name)) nextEnv.set(name, this.options.buildArgs.get(name));
+        else if (value) nextEnv.set(name, value.resolved);
         else nextEnv.set(name, this.stages.length > 0 ? this.globalArgs.get(name) : undefined);
         if (this.stages.length === 0 && kind === 'ARG') this.globalArgs.set(name, nextEnv.get(name));
       }
@@ -500,8 +511,16 @@ function heredocIsScript(script: Script, body: string): boolean {
   return POSIX_SHELLS.has(baseName(cmd.words[0]!.value)) && cmd.words.slice(1).every((w) => w.value.startsWith('-') && !/c/.test(w.value));
 }
 
-export function parseDockerfile(text: string): Parsed<DockerfileDoc> {
-  const parser = new DockerfileParser(text);
+/** How a build invokes the file (as a Compose `build` does); absent, the file is read as written. */
+export interface ParseOptions {
+  /** `--build-arg` values: each replaces the default of the ARG it names (and sets one declared without). */
+  buildArgs?: ReadonlyMap<string, string>;
+  /** `--target`: the named stage is the last one built; later stages are left out of the document. */
+  target?: string;
+}
+
+export function parseDockerfile(text: string, options: ParseOptions = {}): Parsed<DockerfileDoc> {
+  const parser = new DockerfileParser(text, options);
   const doc = parser.parse();
   const suppressions = parseSuppressions(doc, parser.errors);
   return { doc, suppressions, syntaxErrors: parser.errors.sort((x, y) => x.range.start_line - y.range.start_line || x.range.start_column - y.range.start_column) };
