@@ -1,16 +1,22 @@
-// Analysis of one file or of a project: detect each file's type, parse and analyze each once, run the
-// cross-file rules over all of them, and score the project (docs/scoring.md: it starts from the worst file).
+// Analysis of one file or of a project: detect each file's type, parse and analyze each once, link Compose
+// builds to the submitted Dockerfiles, run the cross-file rules over all of them, and score the project
+// (docs/scoring.md: it starts from the worst file). docs/project-analysis.md records the decisions.
 import { runAnalyzer } from '../core/analyze.ts';
+import type { FileAnalyzer } from '../core/analyze.ts';
 import { buildReport, runRules } from '../core/engine.ts';
-import type { EngineOptions } from '../core/engine.ts';
+import type { EngineOptions, RuleRun } from '../core/engine.ts';
 import type { FileType } from '../core/rule.ts';
 import { countBySeverity, gradeFor, highestSeverity } from '../core/scoring.ts';
+import { findSuppression } from '../core/suppressions.ts';
 import type { Finding, Grade, Report, ReportSeverity, SeverityCounts } from '../core/types.ts';
 import { detectFileType } from '../analyzers/detect.ts';
 import type { Detection } from '../analyzers/detect.ts';
+import { parseDockerfile } from '../analyzers/dockerfile/parse.ts';
+import type { DockerfileDoc } from '../analyzers/dockerfile/types.ts';
 import { ANALYZERS, RULESET_VERSION } from '../rules/index.ts';
 import { projectRules } from '../rules/project/index.ts';
-import type { ProjectFile } from './types.ts';
+import { configKey, linkBuilds, projectPath } from './builds.ts';
+import type { BuildConfig, BuildLink, ComposeFile, DockerfileFile, ProjectDoc, ProjectFile } from './types.ts';
 
 export interface FileInput {
   filename: string;
@@ -44,7 +50,12 @@ export class UnsupportedFileType extends Error {
   }
 }
 
-function typed(input: FileInput, index: number): { fileType: FileType; detection: Detection } {
+interface Typed {
+  fileType: FileType;
+  detection: Detection;
+}
+
+function typed(input: FileInput, index: number): Typed {
   if (input.fileType && input.fileType !== 'auto') {
     return { fileType: input.fileType, detection: { method: 'explicit', confidence: 1, reason: 'file_type was given' } };
   }
@@ -53,38 +64,112 @@ function typed(input: FileInput, index: number): { fileType: FileType; detection
   return detected;
 }
 
-function analyzeOne(input: FileInput, index: number, options: EngineOptions): { file: ProjectFile; report: FileReport } {
-  const { fileType, detection } = typed(input, index);
-  const { parsed, run } = runAnalyzer(ANALYZERS[fileType], input.content, options);
+interface Analyzed {
+  file: ProjectFile;
+  report: FileReport;
+}
+
+/** Parses once and runs the file's rules; a Dockerfile with a `build` configuration is parsed as that build reads it. */
+function analyzeTyped(input: FileInput, { fileType, detection }: Typed, options: EngineOptions, build?: BuildConfig): Analyzed {
+  const analyzer: FileAnalyzer<unknown> = build ? { ...ANALYZERS.dockerfile, parse: (text) => parseDockerfile(text, build) } : ANALYZERS[fileType];
+  const { parsed, run } = runAnalyzer(analyzer, input.content, options);
   const report = buildReport(run.findings, run.suppressed, RULESET_VERSION);
   const file = { filename: input.filename, content: input.content, detection, fileType, parsed } as ProjectFile;
   return { file, report: { ...report, file_type: fileType, detection } };
 }
 
 export function analyzeFile(input: FileInput, options: EngineOptions): FileReport {
-  return analyzeOne(input, 0, options).report;
+  return analyzeTyped(input, typed(input, 0), options).report;
 }
 
-/** Every file is typed before any is analyzed, so an unsupported file fails the whole request with no partial work. */
-export function analyzeProject(inputs: readonly FileInput[], options: EngineOptions): ProjectReport {
-  inputs.forEach((input, i) => typed(input, i));
-  const analyzed = inputs.map((input, i) => analyzeOne(input, i, options));
-  const doc = { files: analyzed.map((a) => a.file) };
-  const cross = runRules(doc, projectRules, [], options);
+/** The build configuration a Dockerfile's own report uses: the only one the project builds it with, if exactly one. */
+function soleConfig(links: readonly BuildLink[], path: string): BuildConfig | undefined {
+  const configs = new Map(links.filter((l) => l.path === path).map((l) => [configKey(l.config), l.config]));
+  const [only, ...others] = configs.values();
+  return others.length === 0 && only && (only.target !== undefined || only.args.size > 0) ? only : undefined;
+}
+
+/** Gives each build the submitted Dockerfile it reads, parsed with its configuration (reusing the file's own parse when equal). */
+function attachDockerfiles(links: readonly BuildLink[], dockerfiles: ReadonlyMap<string, { file: DockerfileFile; config?: BuildConfig }>): void {
+  const parses = new Map<string, DockerfileDoc>();
+  for (const link of links) {
+    const entry = link.path === undefined ? undefined : dockerfiles.get(link.path);
+    if (!entry) continue;
+    link.dockerfile = entry.file;
+    const key = configKey(link.config);
+    const cacheKey = `${link.path}\n${key}`;
+    let doc = configKey(entry.config ?? { args: new Map() }) === key ? entry.file.parsed.doc : parses.get(cacheKey);
+    if (!doc) {
+      doc = parseDockerfile(entry.file.content, link.config).doc;
+      parses.set(cacheKey, doc);
+    }
+    link.doc = doc;
+    const target = link.config.target?.toLowerCase();
+    const stage = target === undefined ? doc.stages[doc.stages.length - 1] : doc.stages.find((s) => s.name?.resolved.toLowerCase() === target);
+    if (stage) link.stage = stage;
+  }
+}
+
+/** Applies the pragmas of the file a project finding points into, as the file's own findings do. */
+function applySuppressions(run: RuleRun, files: readonly ProjectFile[]): RuleRun {
+  const byName = new Map(files.map((f) => [f.filename, f.parsed.suppressions]));
+  const metas = new Map(projectRules.map((r) => [r.meta.id, r.meta]));
+  const out: RuleRun = { findings: [], suppressed: [...run.suppressed], ruleErrors: run.ruleErrors };
+  for (const f of run.findings) {
+    const s = findSuppression(byName.get(f.location.file ?? '') ?? [], metas.get(f.rule_id)!, f.location.start_line);
+    if (!s) out.findings.push(f);
+    else out.suppressed.push({ ...f, suppression: { kind: s.kind, pragma: s.pragma, line: s.line, ...(s.reason === undefined ? {} : { reason: s.reason }) } });
+  }
+  return out;
+}
+
+export interface ProjectRun {
+  report: ProjectReport;
+  /** Project rules that threw (a bug on our side), for tests. */
+  ruleErrors: string[];
+}
+
+/**
+ * Every file is typed before any is analyzed, so an unsupported file fails the whole request with no partial
+ * work. Compose files are analyzed first: their builds decide how each Dockerfile is read.
+ */
+export function runProject(inputs: readonly FileInput[], options: EngineOptions): ProjectRun {
+  const types = inputs.map((input, i) => typed(input, i));
+  const analyzed: Analyzed[] = [];
+  inputs.forEach((input, i) => {
+    if (types[i]!.fileType === 'compose') analyzed[i] = analyzeTyped(input, types[i]!, options);
+  });
+  const links = linkBuilds(analyzed.filter((a) => a?.file.fileType === 'compose').map((a) => a.file as ComposeFile));
+  const dockerfiles = new Map<string, { file: DockerfileFile; config?: BuildConfig }>();
+  inputs.forEach((input, i) => {
+    if (types[i]!.fileType !== 'dockerfile') return;
+    const path = projectPath(input.filename);
+    const config = soleConfig(links, path);
+    analyzed[i] = analyzeTyped(input, types[i]!, options, config);
+    dockerfiles.set(path, config ? { file: analyzed[i].file as DockerfileFile, config } : { file: analyzed[i].file as DockerfileFile });
+  });
+  attachDockerfiles(links, dockerfiles);
+  const doc: ProjectDoc = { files: analyzed.map((a) => a.file), builds: links };
+  const cross = applySuppressions(runRules(doc, projectRules, [], options), doc.files);
   const worst = analyzed.reduce((min, a) => Math.min(min, a.report.score), 100);
   const project = buildReport(cross.findings, cross.suppressed, RULESET_VERSION, undefined, worst);
   const summary = countBySeverity([...analyzed.flatMap((a) => a.report.findings), ...project.findings]);
-  return {
+  const report: ProjectReport = {
     score: project.score,
     grade: gradeFor(project.score),
     severity: highestSeverity(summary),
     summary,
     files: analyzed.map((a) => {
-      const { file_type, detection, ...report } = a.report;
-      return { filename: a.file.filename, file_type, detection, report };
+      const { file_type, detection, ...fileReport } = a.report;
+      return { filename: a.file.filename, file_type, detection, report: fileReport };
     }),
     project_findings: project.findings,
     scoring_version: project.scoring_version,
     ruleset_version: RULESET_VERSION,
   };
+  return { report, ruleErrors: cross.ruleErrors };
+}
+
+export function analyzeProject(inputs: readonly FileInput[], options: EngineOptions): ProjectReport {
+  return runProject(inputs, options).report;
 }
