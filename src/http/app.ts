@@ -20,6 +20,9 @@ import { partnerAccounts } from './routes/partner.ts';
 import { scanRoutes } from './routes/scans.ts';
 import { scanSchemas } from './schemas/scans.ts';
 import { staticRoutes } from './routes/static.ts';
+import { publicPages } from '../web/public/index.ts';
+import { rulePages } from '../web/rules/index.ts';
+import { sendNotFoundPage, wantsHtml } from '../web/shared/not-found.ts';
 
 const VERSION = '1.0.0';
 
@@ -99,6 +102,10 @@ async function confgate(app: FastifyInstance, deps: AppDeps): Promise<void> {
       reply.header('Allow', allowed.join(', '));
       return sendError(reply, 405, 'method_not_allowed', `${req.method} is not allowed here; use ${allowed.join(' or ')}.`);
     }
+    // A browser navigating to a page that does not exist gets a page; API clients keep the JSON envelope.
+    if ((req.method === 'GET' || req.method === 'HEAD') && wantsHtml(req.headers.accept) && !path.startsWith('/api/')) {
+      return sendNotFoundPage(reply, deps.config.publicBaseUrl);
+    }
     return sendError(reply, 404, 'not_found', 'No such route.');
   });
 
@@ -136,6 +143,8 @@ async function confgate(app: FastifyInstance, deps: AppDeps): Promise<void> {
   await app.register(catalogueRoutes);
   await app.register(statsRoutes);
   await app.register(staticRoutes);
+  await app.register(publicPages);
+  await app.register(rulePages);
 }
 
 export const confgateApp = fp(confgate, { name: 'confgate', fastify: '5.x' });

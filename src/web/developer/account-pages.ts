@@ -7,9 +7,12 @@ import { MAX_ACTIVE_KEYS, createApiKey, keyById, listApiKeys, revokeApiKey } fro
 import { clearLoginFailures, loginBlockedUntil, recordLoginFailure } from '../../storage/login-failures.ts';
 import { peekQuota } from '../../storage/quota.ts';
 import { SESSION_TTL_MS, createSession, deleteSession } from '../../storage/sessions.ts';
-import { dateTime, html, notice, page } from './html.ts';
-import type { Html } from './html.ts';
-import { SESSION_COOKIE, cookieOptions, csrfFor, csrfOk, field, visitorOf } from './session.ts';
+import { html } from '../shared/assets/html.js';
+import type { Html } from '../shared/assets/html.js';
+import { dateTime, notice } from '../shared/layout.ts';
+import { page } from './html.ts';
+import { SESSION_COOKIE, cookieOptions, csrfFor, csrfOk, visitorOf } from './session.ts';
+import { field } from '../shared/form.ts';
 
 type Reply = FastifyReply;
 

@@ -4,9 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import { PLANS, listAccounts, parsePlanChoice, quotaOf, setPlan, setStatus } from '../../storage/accounts.ts';
 import { usageThisMonth } from '../../storage/quota.ts';
 import { renderPage, forbidden, requireAccount } from './account-pages.ts';
-import { dateTime, html, notice } from './html.ts';
-import type { Html } from './html.ts';
-import { csrfFor, csrfOk, field } from './session.ts';
+import { html } from '../shared/assets/html.js';
+import type { Html } from '../shared/assets/html.js';
+import { dateTime, notice } from '../shared/layout.ts';
+import { csrfFor, csrfOk } from './session.ts';
+import { field } from '../shared/form.ts';
 
 export async function operatorPages(app: FastifyInstance): Promise<void> {
   const { db, clock } = app.deps;

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { csrfToken, validCsrf } from '../../auth/csrf.ts';
 import type { Account } from '../../storage/accounts.ts';
+import { field } from '../shared/form.ts';
 import { SESSION_TTL_MS, sessionAccount } from '../../storage/sessions.ts';
 
 export const SESSION_COOKIE = 'cg_session';
@@ -61,12 +62,4 @@ export function csrfFor(app: FastifyInstance, req: FastifyRequest): string {
 
 export function csrfOk(app: FastifyInstance, req: FastifyRequest): boolean {
   return validCsrf(app.serverKeys.csrf, visitorOf(req).binding, field(req, '_csrf'));
-}
-
-/** A form field as a string; anything else (missing, repeated, not a form) is undefined. */
-export function field(req: FastifyRequest, name: string): string | undefined {
-  const body = req.body;
-  if (!body || typeof body !== 'object') return undefined;
-  const value = (body as Record<string, unknown>)[name];
-  return typeof value === 'string' ? value : undefined;
 }

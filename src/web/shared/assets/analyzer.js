@@ -1,0 +1,236 @@
+// The analyzer page, enhanced: several files (a project), drag-and-drop and a file picker, limits checked before
+// sending, results rendered in place by the same module the server renders with, SARIF and JSON downloads.
+// Without this script the form posts one file to /analyze and the server renders the result.
+import { html } from './html.js';
+import { renderFileReport, renderProjectReport } from './report.js';
+
+const form = document.getElementById('analyze-form');
+if (form) enhance(form);
+
+const encoder = new TextEncoder();
+const kb = (bytes) => `${bytes / 1000} KB`;
+
+function enhance(form) {
+  const limits = {
+    files: Number(form.dataset.maxFiles),
+    fileBytes: Number(form.dataset.maxFileBytes),
+    projectBytes: Number(form.dataset.maxProjectBytes),
+  };
+  const box = document.getElementById('files');
+  const errors = document.getElementById('form-errors');
+  const status = document.getElementById('analyze-status');
+  const button = document.getElementById('analyze-button');
+  const result = document.getElementById('result');
+  const drop = document.getElementById('drop-zone');
+  const picker = document.getElementById('file-picker');
+  const template = box.querySelector('.file-row');
+  let nextId = 1;
+  form.querySelector('.enhanced').hidden = false;
+
+  const rows = () => [...box.querySelectorAll('.file-row')];
+  const fieldsOf = (row) => ({ filename: row.querySelector('input'), type: row.querySelector('select'), content: row.querySelector('textarea') });
+
+  function showErrors(messages, focus = true) {
+    errors.replaceChildren(...messages.map((m) => Object.assign(document.createElement('p'), { textContent: m })));
+    errors.hidden = messages.length === 0;
+    if (messages.length > 0 && focus) errors.focus();
+  }
+
+  function renumber() {
+    const all = rows();
+    all.forEach((row, i) => {
+      row.querySelector('legend').textContent = all.length === 1 ? 'File' : `File ${i + 1}`;
+      const { type } = fieldsOf(row);
+      // Projects always detect each file's type (the API takes no type per file).
+      type.disabled = all.length > 1;
+      const remove = row.querySelector('.remove-file');
+      if (remove) remove.setAttribute('aria-label', `Remove file ${i + 1}`);
+    });
+  }
+
+  function addRow(filename = '', content = '') {
+    if (rows().length >= limits.files) {
+      showErrors([`A project takes at most ${limits.files} files; remove one first.`]);
+      return undefined;
+    }
+    const id = nextId++;
+    const row = template.cloneNode(true);
+    for (const el of row.querySelectorAll('[id]')) el.id = el.id.replace(/-\d+$/, `-${id}`);
+    for (const el of row.querySelectorAll('label[for]')) el.htmlFor = el.htmlFor.replace(/-\d+$/, `-${id}`);
+    row.querySelector('.hint')?.remove();
+    const fields = fieldsOf(row);
+    fields.filename.value = filename;
+    fields.content.value = content;
+    fields.content.removeAttribute('aria-invalid');
+    const remove = Object.assign(document.createElement('button'), { type: 'button', className: 'secondary small remove-file', textContent: 'Remove' });
+    remove.addEventListener('click', () => {
+      row.remove();
+      renumber();
+      fieldsOf(rows()[0]).filename.focus();
+    });
+    row.querySelector('legend').after(remove);
+    box.append(row);
+    renumber();
+    return row;
+  }
+
+  async function addFiles(list) {
+    const problems = [];
+    for (const file of list) {
+      // Refused before reading: a large file would only freeze the text area.
+      if (file.size > limits.fileBytes) {
+        problems.push(`${file.name} is ${file.size} bytes; the limit is ${kb(limits.fileBytes)} (1 KB = 1000 bytes) per file.`);
+        continue;
+      }
+      const content = await file.text();
+      const first = rows()[0];
+      const firstFields = fieldsOf(first);
+      if (rows().length === 1 && firstFields.content.value === '') {
+        firstFields.filename.value = file.name;
+        firstFields.content.value = content;
+      } else if (!addRow(file.name, content)) {
+        return;
+      }
+    }
+    showErrors(problems);
+  }
+
+  /** The files as the API takes them, or the reasons they cannot be sent. */
+  function collect() {
+    const files = rows().map((row) => {
+      const f = fieldsOf(row);
+      return { filename: f.filename.value.trim(), file_type: f.type.value, content: f.content.value, row };
+    });
+    const problems = [];
+    let total = 0;
+    const seen = new Set();
+    files.forEach((f, i) => {
+      const name = f.filename || `File ${i + 1}`;
+      const bytes = encoder.encode(f.content).length;
+      total += bytes;
+      const invalid = bytes > limits.fileBytes;
+      fieldsOf(f.row).content.toggleAttribute('aria-invalid', invalid);
+      if (!f.filename) problems.push(`${name} has no name: name it like Dockerfile or compose.yaml, so its type can be detected.`);
+      else if (seen.has(f.filename)) problems.push(`Two files are named ${f.filename}; names must be unique in a project.`);
+      seen.add(f.filename);
+      if (invalid) problems.push(`${name} is ${bytes} bytes; the limit is ${kb(limits.fileBytes)} (1 KB = 1000 bytes) per file.`);
+    });
+    if (files.length > 1 && total > limits.projectBytes) problems.push(`The files total ${total} bytes; the limit is ${kb(limits.projectBytes)} per project.`);
+    return { files, problems };
+  }
+
+  function setBusy(busy) {
+    button.disabled = busy;
+    form.setAttribute('aria-busy', String(busy));
+    status.textContent = busy ? 'Analyzing…' : '';
+  }
+
+  /** The request for these files: one file alone, several as a project. */
+  function requestFor(files) {
+    return files.length === 1
+      ? { url: '/api/analyze', body: { filename: files[0].filename, file_type: files[0].file_type, content: files[0].content } }
+      : { url: '/api/analyze-project', body: { files: files.map((f) => ({ filename: f.filename, content: f.content })) } };
+  }
+
+  /** The service's error envelope as a sentence; `files[2]` becomes the file's name. */
+  async function failure(res, files) {
+    let error;
+    try {
+      error = (await res.json()).error;
+    } catch {
+      error = undefined;
+    }
+    if (!error) return `The service answered ${res.status} ${res.statusText}. Try again in a moment.`;
+    const message = String(error.message).replace(/files\[(\d+)\](\.content)?/g, (whole, i) => files[Number(i)]?.filename ?? whole);
+    return `${message} (${error.code}; request ${error.request_id})`;
+  }
+
+  async function post(request, format) {
+    return fetch(format ? `${request.url}?format=${format}` : request.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(request.body),
+    });
+  }
+
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const { files, problems } = collect();
+    showErrors(problems);
+    if (problems.length > 0) return;
+    const request = requestFor(files);
+    setBusy(true);
+    let res;
+    try {
+      res = await post(request);
+    } catch {
+      setBusy(false);
+      showErrors(['Could not reach the Confgate service. Check your connection and try again.']);
+      return;
+    }
+    if (!res.ok) {
+      const message = await failure(res, files);
+      setBusy(false);
+      showErrors([message]);
+      return;
+    }
+    const { data } = await res.json();
+    setBusy(false);
+    const report = files.length === 1 ? renderFileReport(data, files[0].filename, files[0].content) : renderProjectReport(data, files);
+    result.innerHTML = html`${report}
+<div class="downloads">
+  <h3>Download</h3>
+  <button type="button" class="secondary" data-download="sarif">SARIF (code scanning)</button>
+  <button type="button" class="secondary" data-download="json">JSON report</button>
+  <span class="muted" role="status" id="download-status"></span>
+</div>`.text;
+    result.querySelector('[data-download="json"]').addEventListener('click', () => {
+      save(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }), 'confgate-report.json');
+    });
+    result.querySelector('[data-download="sarif"]').addEventListener('click', async () => {
+      const note = document.getElementById('download-status');
+      note.textContent = 'Preparing SARIF…';
+      try {
+        // Nothing is kept on the server, so SARIF is a second analysis of the same files.
+        const sarif = await post(request, 'sarif');
+        if (!sarif.ok) {
+          note.textContent = await failure(sarif, files);
+          return;
+        }
+        save(await sarif.blob(), 'confgate.sarif');
+        note.textContent = 'SARIF downloaded.';
+      } catch {
+        note.textContent = 'Could not reach the Confgate service for the SARIF file.';
+      }
+    });
+    result.querySelector('h2').setAttribute('tabindex', '-1');
+    result.querySelector('h2').focus();
+  });
+
+  function save(blob, name) {
+    const link = Object.assign(document.createElement('a'), { href: URL.createObjectURL(blob), download: name });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+  }
+
+  document.getElementById('add-file').addEventListener('click', () => addRow()?.querySelector('input').focus());
+  picker.addEventListener('change', () => {
+    void addFiles([...picker.files]);
+    picker.value = '';
+  });
+  for (const type of ['dragenter', 'dragover']) {
+    drop.addEventListener(type, (event) => {
+      event.preventDefault();
+      drop.classList.add('over');
+    });
+  }
+  drop.addEventListener('dragleave', () => drop.classList.remove('over'));
+  drop.addEventListener('drop', (event) => {
+    event.preventDefault();
+    drop.classList.remove('over');
+    void addFiles([...(event.dataTransfer?.files ?? [])]);
+  });
+  renumber();
+}

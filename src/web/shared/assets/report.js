@@ -1,0 +1,146 @@
+// An analysis report as HTML: score and grade, findings grouped by severity, each with its lines from the file
+// (line numbers, the exact column range marked), the fix and a link to the rule page. One module for both
+// sides: the server renders the no-JavaScript result page with it, the analyzer page's script renders results
+// in place with it (types in report.d.ts).
+import { html, prose } from './html.js';
+
+/** The CI gate's default minimum score (clients/python/confgate.py, docs/cli.md). */
+export const DEFAULT_MIN_SCORE = 80;
+const CONTEXT_LINES = 2;
+const MAX_EXCERPT_LINES = 12;
+
+const capitalize = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** The file's lines; a final line break does not start another line. */
+function splitLines(content) {
+  const lines = content.split(/\r\n|\r|\n/);
+  if (lines.length > 1 && lines.at(-1) === '') lines.pop();
+  return lines;
+}
+
+/** One line with the part a finding covers marked; columns are 1-based UTF-16 code units, end exclusive. */
+function markedLine(text, lineNo, range) {
+  if (lineNo < range.start_line || lineNo > range.end_line) return html`${text}`;
+  const from = lineNo === range.start_line ? Math.min(Math.max(range.start_column - 1, 0), text.length) : 0;
+  const to = lineNo === range.end_line ? Math.min(Math.max(range.end_column - 1, from), text.length) : text.length;
+  // A zero-width range (an insertion point, e.g. "missing here") marks the rest of the line.
+  const end = to > from ? to : text.length;
+  return html`${text.slice(0, from)}<mark>${text.slice(from, end)}</mark>${text.slice(end)}`;
+}
+
+/** The finding's lines with a little context, as a numbered code excerpt. */
+function excerpt(lines, range, label) {
+  if (!lines || range.start_line < 1 || range.start_line > lines.length) return '';
+  const first = Math.max(1, range.start_line - CONTEXT_LINES);
+  const last = Math.min(lines.length, range.end_line + CONTEXT_LINES, first + MAX_EXCERPT_LINES - 1);
+  const rows = [];
+  for (let n = first; n <= last; n++) {
+    const hit = n >= range.start_line && n <= range.end_line;
+    rows.push(html`<span class="line${hit ? ' hit' : ''}"><span class="ln">${n}</span>${markedLine(lines[n - 1] ?? '', n, range)}</span>`);
+  }
+  return html`<pre class="code" tabindex="0" aria-label="${label}, lines ${first} to ${last}; the reported part is highlighted"><code>${rows}</code></pre>`;
+}
+
+function where(file, range) {
+  const at = range.start_line === range.end_line
+    ? `line ${range.start_line}, ${range.end_column - range.start_column > 1 ? `columns ${range.start_column}–${range.end_column - 1}` : `column ${range.start_column}`}`
+    : `lines ${range.start_line}–${range.end_line}`;
+  return file ? `${file}, ${at}` : capitalize(at);
+}
+
+function findingItem(item, sources) {
+  const f = item.finding;
+  const file = f.location.file ?? item.file;
+  return html`<li class="finding">
+  <h4><a class="rule-id" href="/rules/${encodeURIComponent(f.rule_id)}">${f.rule_id}</a> ${f.title}</h4>
+  <p class="message">${f.message}</p>
+  <p class="where">${where(item.showFile ? file : undefined, f.location)}</p>
+  ${excerpt(file === undefined ? undefined : sources.get(file), f.location, file ?? 'File')}
+  <div class="fix"><strong>Fix:</strong> ${prose(f.remediation)}</div>
+  ${item.suppression ? html`<p class="muted">Suppressed by <code>${item.suppression.pragma}</code> (line ${item.suppression.line})${item.suppression.reason ? `: ${item.suppression.reason}` : ''}</p>` : ''}
+</li>`;
+}
+
+function severityGroups(items, severities, sources) {
+  return severities.map((sev) => {
+    const group = items.filter((i) => i.finding.severity === sev);
+    if (group.length === 0) return '';
+    return html`<section class="sev-group" aria-labelledby="sev-${sev}">
+  <h3 id="sev-${sev}"><span class="badge sev-${sev}">${capitalize(sev)}</span> ${plural(group.length, 'finding')}</h3>
+  <ol class="findings">${group.map((i) => findingItem(i, sources))}</ol>
+</section>`;
+  });
+}
+
+function scoreCard(r, label) {
+  const passes = r.score >= DEFAULT_MIN_SCORE;
+  const counts = Object.entries(r.summary).filter(([, n]) => n > 0);
+  return html`<div class="scorecard grade-${r.grade.replace('+', 'plus')}">
+  <p class="score"><span class="score-value">${r.score}</span><span class="score-max">/100</span></p>
+  <p class="grade">Grade <strong>${r.grade}</strong></p>
+  <div class="score-detail">
+    <p class="scope">${label}</p>
+    <ul class="summary">${counts.length === 0 ? html`<li>No findings</li>` : counts.map(([sev, n]) => html`<li><span class="badge sev-${sev}">${n} ${sev}</span></li>`)}</ul>
+    <p class="verdict ${passes ? 'pass' : 'fail'}">${passes ? 'Passes' : 'Fails'} the CI gate at its default minimum score of ${DEFAULT_MIN_SCORE}.</p>
+  </div>
+</div>`;
+}
+
+function byPosition(a, b) {
+  return (a.file ?? '').localeCompare(b.file ?? '') || a.finding.location.start_line - b.finding.location.start_line || a.finding.location.start_column - b.finding.location.start_column;
+}
+
+function findingsSection(items, suppressed, severities, sources) {
+  items.sort(byPosition);
+  return html`<h3 class="findings-title">Findings</h3>
+${items.length === 0 ? html`<p class="empty">No findings: nothing to fix here.</p>` : severityGroups(items, severities, sources)}
+${suppressed.length === 0 ? '' : html`<details class="suppressed">
+  <summary>${plural(suppressed.length, 'suppressed finding')}</summary>
+  <ol class="findings">${suppressed.sort(byPosition).map((i) => findingItem(i, sources))}</ol>
+</details>`}`;
+}
+
+function detectionText(fileType, detection) {
+  const how = detection.method === 'explicit' ? 'as chosen' : detection.method === 'filename' ? 'from its name' : `from its content (${Math.round(detection.confidence * 100)}% sure)`;
+  return `${fileType === 'compose' ? 'Compose file' : 'Dockerfile'}, detected ${how}`;
+}
+
+/**
+ * A single-file report (the `data` of POST /api/analyze). `content` is the analyzed text: it stays in the
+ * page, for the excerpts.
+ */
+export function renderFileReport(report, filename, content) {
+  const sources = new Map([[filename, splitLines(content)]]);
+  const severities = Object.keys(report.summary);
+  const items = report.findings.map((finding) => ({ finding, file: filename, showFile: false }));
+  const suppressed = report.suppressed.map((finding) => ({ finding, file: filename, showFile: false, suppression: finding.suppression }));
+  return html`<section class="result" aria-labelledby="result-title">
+  <h2 id="result-title">Result for ${filename}</h2>
+  ${scoreCard(report, detectionText(report.file_type, report.detection))}
+  ${findingsSection(items, suppressed, severities, sources)}
+  <p class="versions muted">Ruleset ${report.ruleset_version}, scoring ${report.scoring_version}.</p>
+</section>`;
+}
+
+/** A project report (the `data` of POST /api/analyze-project); `files` are the submitted files. */
+export function renderProjectReport(report, files) {
+  const sources = new Map(files.map((f) => [f.filename, splitLines(f.content)]));
+  const severities = Object.keys(report.summary);
+  const items = [
+    ...report.files.flatMap((f) => f.report.findings.map((finding) => ({ finding, file: f.filename, showFile: true }))),
+    ...report.project_findings.map((finding) => ({ finding, file: finding.location.file, showFile: true })),
+  ];
+  const suppressed = report.files.flatMap((f) => f.report.suppressed.map((finding) => ({ finding, file: f.filename, showFile: true, suppression: finding.suppression })));
+  return html`<section class="result" aria-labelledby="result-title">
+  <h2 id="result-title">Result for ${plural(report.files.length, 'file')}</h2>
+  ${scoreCard(report, `Project of ${plural(report.files.length, 'file')}, ${plural(report.project_findings.length, 'cross-file finding')}`)}
+  <table class="files">
+    <caption>Each file's own score</caption>
+    <thead><tr><th scope="col">File</th><th scope="col">Type</th><th scope="col">Score</th><th scope="col">Grade</th><th scope="col">Findings</th></tr></thead>
+    <tbody>${report.files.map((f) => html`<tr><th scope="row">${f.filename}</th><td>${detectionText(f.file_type, f.detection)}</td><td>${f.report.score}</td><td>${f.report.grade}</td><td>${f.report.findings.length}</td></tr>`)}</tbody>
+  </table>
+  ${findingsSection(items, suppressed, severities, sources)}
+  <p class="versions muted">Ruleset ${report.ruleset_version}, scoring ${report.scoring_version}.</p>
+</section>`;
+}
