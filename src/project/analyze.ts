@@ -86,7 +86,7 @@ export function analyzeFile(input: FileInput, options: EngineOptions): FileRepor
 function soleConfig(links: readonly BuildLink[], path: string): BuildConfig | undefined {
   const configs = new Map(links.filter((l) => l.path === path).map((l) => [configKey(l.config), l.config]));
   const [only, ...others] = configs.values();
-  return others.length === 0 && only && (only.target !== undefined || only.args.size > 0) ? only : undefined;
+  return others.length === 0 && only && (only.target !== undefined || only.buildArgs.size > 0) ? only : undefined;
 }
 
 /** Gives each build the submitted Dockerfile it reads, parsed with its configuration (reusing the file's own parse when equal). */
@@ -98,7 +98,7 @@ function attachDockerfiles(links: readonly BuildLink[], dockerfiles: ReadonlyMap
     link.dockerfile = entry.file;
     const key = configKey(link.config);
     const cacheKey = `${link.path}\n${key}`;
-    let doc = configKey(entry.config ?? { args: new Map() }) === key ? entry.file.parsed.doc : parses.get(cacheKey);
+    let doc = configKey(entry.config ?? { buildArgs: new Map() }) === key ? entry.file.parsed.doc : parses.get(cacheKey);
     if (!doc) {
       doc = parseDockerfile(entry.file.content, link.config).doc;
       parses.set(cacheKey, doc);

@@ -28,15 +28,15 @@ export function dockerfilePath(composeFilename: string, build: Build): string | 
 }
 
 export function buildConfig(build: Build): BuildConfig {
-  const args = new Map<string, string>();
-  for (const a of build.args) if (a.value !== undefined && !a.interpolated) args.set(a.key, a.value);
+  const buildArgs = new Map<string, string>();
+  for (const a of build.args) if (a.value !== undefined && !a.interpolated) buildArgs.set(a.key, a.value);
   const target = build.target && !isInterpolated(build.target.value) ? build.target.value : undefined;
-  return target === undefined ? { args } : { args, target };
+  return target === undefined ? { buildArgs } : { buildArgs, target };
 }
 
 /** Equal for builds that make the same image from the same file. */
 export function configKey(config: BuildConfig): string {
-  return JSON.stringify([config.target ?? null, [...config.args].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))]);
+  return JSON.stringify([config.target ?? null, [...config.buildArgs].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))]);
 }
 
 /** The service's own `build`, or the nearest one it inherits through same-file `extends`. */

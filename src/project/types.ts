@@ -4,6 +4,7 @@ import type { Parsed } from '../core/analyze.ts';
 import type { FileType } from '../core/rule.ts';
 import type { Range } from '../core/types.ts';
 import type { Detection } from '../analyzers/detect.ts';
+import type { ParseOptions } from '../analyzers/dockerfile/parse.ts';
 import type { DockerfileDoc, Stage } from '../analyzers/dockerfile/types.ts';
 import type { Build, ComposeDoc, Service } from '../analyzers/compose/model.ts';
 
@@ -17,10 +18,10 @@ export type DockerfileFile = ProjectFileBase & { fileType: 'dockerfile'; parsed:
 export type ComposeFile = ProjectFileBase & { fileType: 'compose'; parsed: Parsed<ComposeDoc> };
 export type ProjectFile = DockerfileFile | ComposeFile;
 
-/** What a build passes to `docker build`: literal build args and the target stage. */
-export interface BuildConfig {
+/** What a build passes to `docker build`: literal build args and the target stage (as the parser takes them). */
+export interface BuildConfig extends ParseOptions {
   /** Build args with a literal value (interpolated or host-provided ones are unknown and left out). */
-  args: ReadonlyMap<string, string>;
+  buildArgs: ReadonlyMap<string, string>;
   /** A literal `target`. */
   target?: string;
 }

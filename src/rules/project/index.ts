@@ -2,5 +2,9 @@
 import type { Rule } from '../../core/rule.ts';
 import type { ProjectDoc } from '../../project/types.ts';
 import { rule as buildDockerfileNotSubmitted } from './build-dockerfile-not-submitted.ts';
+import { rule as buildTargetNotFound } from './build-target-not-found.ts';
+import { rule as buildArgNotDeclared } from './build-arg-not-declared.ts';
+import { rule as envFileNotAnalyzed } from './env-file-not-analyzed.ts';
+import { rule as publishedPortNotExposed } from './published-port-not-exposed.ts';
 
-export const projectRules: Rule<ProjectDoc>[] = [buildDockerfileNotSubmitted];
+export const projectRules: Rule<ProjectDoc>[] = [buildDockerfileNotSubmitted, buildTargetNotFound, buildArgNotDeclared, envFileNotAnalyzed, publishedPortNotExposed];
