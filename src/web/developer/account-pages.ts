@@ -11,6 +11,7 @@ import { html } from '../shared/assets/html.js';
 import type { Html } from '../shared/assets/html.js';
 import { dateTime, notice } from '../shared/layout.ts';
 import { page } from './html.ts';
+import { recentScans, scanHistory, scansPerDay, usageChart } from './usage-page.ts';
 import { SESSION_COOKIE, cookieOptions, csrfFor, csrfOk, visitorOf } from './session.ts';
 import { field } from '../shared/form.ts';
 
@@ -139,7 +140,7 @@ ${account.status === 'approved' ? html`<form method="post" action="/developer/ke
   <input type="hidden" name="_csrf" value="${csrf}">
   <button type="submit">Create a key</button>
 </form>` : ''}
-${keys.length === 0 ? html`<p class="muted">No keys yet.</p>` : html`<table>
+${keys.length === 0 ? html`<p class="empty">No keys yet.${account.status === 'approved' ? ' Create one to start calling the Partner Scan API.' : ''}</p>` : html`<table>
   <caption class="muted">Your keys, newest first</caption>
   <thead><tr><th scope="col">Key</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Scans this month</th><th scope="col">Status</th></tr></thead>
   <tbody>${rows}</tbody>
@@ -210,7 +211,8 @@ ${keys.length === 0 ? html`<p class="muted">No keys yet.</p>` : html`<table>
   app.get('/developer/usage', async (req, reply) => {
     const account = requireAccount(req, reply);
     if (!account) return reply;
-    const q = await peekQuota(db, account.id, clock());
+    const now = clock();
+    const [q, perDay, scans] = await Promise.all([peekQuota(db, account.id, now), scansPerDay(db, account.id, now), recentScans(db, account.id)]);
     return renderPage(app, req, reply, 200, 'Usage', html`${awaitingApproval(account)}
 <h2>This month</h2>
 <dl class="quota">
@@ -221,8 +223,11 @@ ${keys.length === 0 ? html`<p class="muted">No keys yet.</p>` : html`<table>
   <dt>Resets</dt><dd>${dateTime(q.reset)}</dd>
 </dl>
 <label for="quota-meter">Quota used</label>
-<meter id="quota-meter" min="0" max="${Math.max(q.limit, 1)}" value="${q.used}">${q.used} of ${q.limit}</meter>
+<meter id="quota-meter" min="0" max="${Math.max(q.limit, 1)}" value="${q.used}" low="${Math.round(q.limit * 0.7)}" high="${Math.round(q.limit * 0.9)}" optimum="0">${q.used} of ${q.limit}</meter>
+${q.remaining === 0 ? notice('error', html`The quota is used up: new scans get 429 <code>quota_exceeded</code> until ${dateTime(q.reset)}. Ask the Confgate team for a larger plan.`) : ''}
+<h2>Scans per day</h2>
+${usageChart(perDay, now)}
 <h2>Recent scans</h2>
-<p class="muted">No scans yet. Scans created with your API keys will be listed here.</p>`, '/developer/usage');
+${scanHistory(scans)}`, '/developer/usage');
   });
 }

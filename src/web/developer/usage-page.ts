@@ -1,0 +1,90 @@
+// The usage page's scan data: scans per day this month (a server-rendered SVG bar chart, no chart library) and
+// the account's recent scans with status and score. Read-only queries over the `scans` table (migration 005,
+// src/storage/scans.ts), across all of the account's keys.
+import type { Queryable } from '../../storage/db.ts';
+import type { ScanStatus } from '../../storage/scans.ts';
+import { monthStart, nextMonthStart } from '../../storage/quota.ts';
+import { html } from '../shared/assets/html.js';
+import type { Html } from '../shared/assets/html.js';
+import { dateTime } from '../shared/layout.ts';
+
+export const HISTORY_LIMIT = 20;
+
+export async function scansPerDay(db: Queryable, accountId: number, now: Date): Promise<Map<string, number>> {
+  const rows = await db.query<{ day: string; n: number }>(
+    `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*)::int AS n FROM scans
+     WHERE account_id = $1 AND created_at >= $2 AND created_at < $3 GROUP BY 1`,
+    [accountId, monthStart(now), nextMonthStart(now)],
+  );
+  return new Map(rows.map((r) => [r.day, Number(r.n)]));
+}
+
+interface ScanLine {
+  id: string;
+  domain: string;
+  status: ScanStatus;
+  created_at: Date;
+  score: number | null;
+  grade: string | null;
+  error_code: string | null;
+}
+
+export async function recentScans(db: Queryable, accountId: number): Promise<ScanLine[]> {
+  return db.query<ScanLine>(
+    `SELECT id, domain, status, created_at, (result->>'score')::int AS score, result->>'grade' AS grade, error_code FROM scans
+     WHERE account_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`,
+    [accountId, HISTORY_LIMIT],
+  );
+}
+
+const BAR = 18;
+const GAP = 4;
+const PLOT = 100;
+const LEFT = 28;
+
+/** One bar per day of the month; each bar has a tooltip, and the figure a text summary for screen readers. */
+export function usageChart(perDay: Map<string, number>, now: Date): Html {
+  const start = monthStart(now);
+  const days = Math.round((nextMonthStart(now).getTime() - start.getTime()) / 86_400_000);
+  const month = start.toLocaleDateString('en', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const counts = Array.from({ length: days }, (_, i) => {
+    const day = new Date(start.getTime() + i * 86_400_000).toISOString().slice(0, 10);
+    return { day, n: perDay.get(day) ?? 0 };
+  });
+  const total = counts.reduce((s, c) => s + c.n, 0);
+  const max = Math.max(1, ...counts.map((c) => c.n));
+  const busiest = counts.reduce((a, b) => (b.n > a.n ? b : a));
+  const summary = total === 0 ? `No scans in ${month} so far.` : `${total} scan${total === 1 ? '' : 's'} in ${month}; the busiest day was ${busiest.day} with ${busiest.n}.`;
+  const width = LEFT + days * (BAR + GAP);
+  const bars = counts.map((c, i) => {
+    const h = Math.round((c.n / max) * PLOT);
+    const x = LEFT + i * (BAR + GAP);
+    return html`<g><title>${c.day}: ${c.n} scan${c.n === 1 ? '' : 's'}</title>
+  <rect class="bar" x="${x}" y="${10 + PLOT - h}" width="${BAR}" height="${h}"></rect>
+  ${(i + 1) % 5 === 0 || i === 0 ? html`<text x="${x + BAR / 2}" y="${PLOT + 24}" text-anchor="middle">${i + 1}</text>` : ''}</g>`;
+  });
+  return html`<figure class="chart">
+  <svg viewBox="0 0 ${width} ${PLOT + 30}" role="img" aria-labelledby="chart-summary">
+    <line class="axis" x1="${LEFT - 4}" y1="${PLOT + 10}" x2="${width}" y2="${PLOT + 10}"></line>
+    <text x="0" y="14">${max}</text><text x="0" y="${PLOT + 10}">0</text>
+    ${bars}
+  </svg>
+  <figcaption id="chart-summary">${summary}</figcaption>
+</figure>`;
+}
+
+export function scanHistory(scans: ScanLine[]): Html {
+  if (scans.length === 0) {
+    return html`<p class="empty">No scans yet. Scans created with your API keys (<code>POST /api/v1/scans</code>) will be listed here with their status and score.</p>`;
+  }
+  return html`<table>
+  <caption>${scans.length === HISTORY_LIMIT ? `Your latest ${HISTORY_LIMIT} scans` : 'Your scans'}, newest first</caption>
+  <thead><tr><th scope="col">Domain</th><th scope="col">Created</th><th scope="col">Status</th><th scope="col">Score</th></tr></thead>
+  <tbody>${scans.map((s) => html`<tr>
+    <th scope="row">${s.domain}</th>
+    <td>${dateTime(s.created_at)}</td>
+    <td><span class="status-${s.status}">${s.status}</span>${s.error_code ? html` <code>${s.error_code}</code>` : ''}</td>
+    <td>${s.score === null ? html`<span class="muted">—</span>` : `${s.score} (${s.grade ?? '?'})`}</td>
+  </tr>`)}</tbody>
+</table>`;
+}
