@@ -6,5 +6,7 @@ import { rule as buildTargetNotFound } from './build-target-not-found.ts';
 import { rule as buildArgNotDeclared } from './build-arg-not-declared.ts';
 import { rule as envFileNotAnalyzed } from './env-file-not-analyzed.ts';
 import { rule as publishedPortNotExposed } from './published-port-not-exposed.ts';
+import { rule as exposedPortNotPublished } from './exposed-port-not-published.ts';
+import { rule as composeUserOverridesImageUser } from './compose-user-overrides-image-user.ts';
 
-export const projectRules: Rule<ProjectDoc>[] = [buildDockerfileNotSubmitted, buildTargetNotFound, buildArgNotDeclared, envFileNotAnalyzed, publishedPortNotExposed];
+export const projectRules: Rule<ProjectDoc>[] = [buildDockerfileNotSubmitted, buildTargetNotFound, buildArgNotDeclared, envFileNotAnalyzed, publishedPortNotExposed, exposedPortNotPublished, composeUserOverridesImageUser];

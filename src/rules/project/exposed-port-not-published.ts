@@ -1,0 +1,61 @@
+// CGP006: the image EXPOSEs a port the service neither publishes nor lists in `expose`, while publishing others.
+import { parseShortPort } from '../../analyzers/compose/ports.ts';
+import { get, text } from '../../analyzers/compose/yaml-tree.ts';
+import { specUrl, usesHostNetwork } from '../compose/support.ts';
+import { dockerfileRef } from '../dockerfile/support.ts';
+import { exposedPorts, once, owner, resolvedBuilds } from './support.ts';
+import type { ProjectRule } from './support.ts';
+
+interface Mapped {
+  start: number;
+  end: number;
+  protocol: string;
+}
+
+export const rule: ProjectRule = {
+  meta: {
+    id: 'CGP006',
+    name: 'exposed-port-not-published',
+    target: 'project',
+    title: 'Exposed port not mapped by the service',
+    description:
+      'The image EXPOSEs a port that the service built from it neither publishes (`ports`) nor declares in ' +
+      '`expose`, although it publishes other ports. Either the mapping misses the port the application listens ' +
+      'on, or EXPOSE documents a port that is no longer used. Services that publish nothing are not reported: ' +
+      'other containers reach them on the Compose network without any mapping.',
+    severity: 'info',
+    category: 'best-practice',
+    references: [dockerfileRef('#expose'), specUrl('services#ports'), specUrl('services#expose')],
+    remediation: 'Publish the port (`"127.0.0.1:8080:3000"`), list it in `expose` if only other services use it, or remove it from EXPOSE.',
+    equivalents: [],
+    messages: { default: 'Port {{port}} is EXPOSEd but service "{{service}}" of {{compose}} does not map it.' },
+    examples: {
+      bad: [[
+        { filename: 'compose.yaml', content: 'services:\n  web:\n    build: .\n    ports:\n      - "127.0.0.1:8080:8080"\n' },
+        { filename: 'Dockerfile', content: 'FROM node:22-slim\nUSER node\nEXPOSE 3000\nCMD ["node", "server.js"]\n' },
+      ]],
+      good: [[
+        { filename: 'compose.yaml', content: 'services:\n  web:\n    build: .\n    ports:\n      - "127.0.0.1:8080:3000"\n' },
+        { filename: 'Dockerfile', content: 'FROM node:22-slim\nUSER node\nEXPOSE 3000\nCMD ["node", "server.js"]\n' },
+      ]],
+    },
+  },
+  check(doc, report) {
+    const first = once();
+    for (const b of resolvedBuilds(doc)) {
+      const ports = owner(b.service, 'ports')?.ports ?? [];
+      if (ports.length === 0 || usesHostNetwork(b.service) || ports.some((p) => p.interpolated || !p.target)) continue;
+      const mapped: Mapped[] = ports.map((p) => ({ ...p.target!, protocol: p.protocol }));
+      const expose = get(owner(b.service, 'expose')?.node, 'expose');
+      for (const item of expose?.kind === 'seq' ? expose.items : []) {
+        const port = parseShortPort(text(item) ?? '');
+        if (port.target) mapped.push({ ...port.target, protocol: port.protocol });
+      }
+      for (const e of exposedPorts(b.stage).ports) {
+        if (mapped.some((m) => m.protocol === e.protocol && m.start <= e.end && e.start <= m.end)) continue;
+        if (!first(`${b.dockerfile!.filename}:${e.word.start}`)) continue;
+        report({ file: b.dockerfile!.filename, range: e.word.range, data: { port: e.word.resolved, service: b.service.name, compose: b.compose.filename } });
+      }
+    }
+  },
+};
