@@ -8,5 +8,8 @@ import { rule as envFileNotAnalyzed } from './env-file-not-analyzed.ts';
 import { rule as publishedPortNotExposed } from './published-port-not-exposed.ts';
 import { rule as exposedPortNotPublished } from './exposed-port-not-published.ts';
 import { rule as composeUserOverridesImageUser } from './compose-user-overrides-image-user.ts';
+import { rule as healthcheckDisabledOverridesImage } from './healthcheck-disabled-overrides-image.ts';
+import { rule as healthcheckMissingEverywhere } from './healthcheck-missing-everywhere.ts';
+import { rule as secretBuildArgInEnv } from './secret-build-arg-in-env.ts';
 
-export const projectRules: Rule<ProjectDoc>[] = [buildDockerfileNotSubmitted, buildTargetNotFound, buildArgNotDeclared, envFileNotAnalyzed, publishedPortNotExposed, exposedPortNotPublished, composeUserOverridesImageUser];
+export const projectRules: Rule<ProjectDoc>[] = [buildDockerfileNotSubmitted, buildTargetNotFound, buildArgNotDeclared, envFileNotAnalyzed, publishedPortNotExposed, exposedPortNotPublished, composeUserOverridesImageUser, healthcheckDisabledOverridesImage, healthcheckMissingEverywhere, secretBuildArgInEnv];
