@@ -41,7 +41,7 @@ after(async () => {
 
 const openStore = (): Promise<Db> => (STORE === 'postgres' ? openPostgres({ url: store.env['DATABASE_URL']! }) : openEmbedded(store.env['DATA_DIR']!));
 
-async function until<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+async function until<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await fn();
