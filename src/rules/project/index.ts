@@ -11,5 +11,6 @@ import { rule as composeUserOverridesImageUser } from './compose-user-overrides-
 import { rule as healthcheckDisabledOverridesImage } from './healthcheck-disabled-overrides-image.ts';
 import { rule as healthcheckMissingEverywhere } from './healthcheck-missing-everywhere.ts';
 import { rule as secretBuildArgInEnv } from './secret-build-arg-in-env.ts';
+import { rule as imageVersionMismatch } from './image-version-mismatch.ts';
 
-export const projectRules: Rule<ProjectDoc>[] = [buildDockerfileNotSubmitted, buildTargetNotFound, buildArgNotDeclared, envFileNotAnalyzed, publishedPortNotExposed, exposedPortNotPublished, composeUserOverridesImageUser, healthcheckDisabledOverridesImage, healthcheckMissingEverywhere, secretBuildArgInEnv];
+export const projectRules: Rule<ProjectDoc>[] = [buildDockerfileNotSubmitted, buildTargetNotFound, buildArgNotDeclared, envFileNotAnalyzed, publishedPortNotExposed, exposedPortNotPublished, composeUserOverridesImageUser, healthcheckDisabledOverridesImage, healthcheckMissingEverywhere, secretBuildArgInEnv, imageVersionMismatch];
