@@ -23,12 +23,18 @@ interface Comment {
   ownLine: boolean;
 }
 
+/** A comment as written (from `#` to the line end) and its offset. */
+export interface RawComment {
+  source: string;
+  offset: number;
+}
+
 /**
- * Comment tokens anywhere in the parser's concrete syntax tree (document starts and ends, before and between
- * items, after flow collections), in source order. Reusing the parser's tokens avoids lexing the file twice.
+ * Comment tokens anywhere in the `yaml` parser's concrete syntax tree (document starts and ends, before and
+ * between items, after flow collections). Reusing the parser's tokens avoids lexing the file twice.
  */
-function comments(tokens: readonly Token[], pos: Positions): Comment[] {
-  const found: { source: string; offset: number }[] = [];
+export function commentTokens(tokens: readonly Token[]): RawComment[] {
+  const found: RawComment[] = [];
   const visit = (x: unknown): void => {
     if (Array.isArray(x)) {
       for (const item of x) visit(item);
@@ -39,8 +45,12 @@ function comments(tokens: readonly Token[], pos: Positions): Comment[] {
     }
   };
   visit(tokens);
-  found.sort((a, b) => a.offset - b.offset);
-  return found.map(({ source, offset }) => {
+  return found;
+}
+
+/** Comments in source order, with their line and whether they stand on a line of their own. */
+function located(raw: readonly RawComment[], pos: Positions): Comment[] {
+  return [...raw].sort((a, b) => a.offset - b.offset).map(({ source, offset }) => {
     const { line, col } = pos.linePos(offset);
     return { text: source.trimEnd(), offset, line, ownLine: pos.text.slice(offset - (col - 1), offset).trim() === '' };
   });
@@ -53,7 +63,7 @@ const REASON = /^\s*reason\s*=\s*(?:"([^"]*)"|'([^']*)'|(\S.*?))\s*$/i;
 const DCLINT = /^#\s*dclint\s+(disable-file|disable-next-line|disable-line|disable)(?:\s+(.*))?$/;
 const KICS = /^#\s*kics-scan\s+(ignore-line|ignore-block|ignore|disable=(\S+))\s*$/;
 
-export function scanComments(tokens: readonly Token[], pos: Positions, nodeEnds: ReadonlyMap<number, number>): CommentScan {
+export function scanComments(raw: readonly RawComment[], pos: Positions, nodeEnds: ReadonlyMap<number, number>): CommentScan {
   const scan: CommentScan = { suppressions: [], errors: [] };
   const lines = pos.text.split('\n');
   const isCode = (n: number): boolean => {
@@ -82,7 +92,7 @@ export function scanComments(tokens: readonly Token[], pos: Positions, nodeEnds:
     scan.suppressions.push(s);
   };
 
-  for (const c of comments(tokens, pos)) {
+  for (const c of located(raw, pos)) {
     if (CONFGATE.test(c.text)) {
       const m = CONFGATE_PRAGMA.exec(c.text);
       const reason = m ? REASON.exec(m[3]!) : null;

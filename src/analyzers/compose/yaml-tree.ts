@@ -93,25 +93,82 @@ export class Positions {
   }
 }
 
+/** A map entry before merge keys are folded in. */
+export interface Entry {
+  keyNode: YScalar;
+  value: YNode;
+}
+
+/**
+ * Makes tree nodes and records what the analyzer needs besides the tree: duplicate keys and where source
+ * nodes end. Shared by both parsers (`buildTree` over the `yaml` package, and `fastParse`).
+ */
+export class TreeBuilder {
+  readonly duplicates: DuplicateKey[] = [];
+  readonly nodeEnds = new Map<number, number>();
+  private readonly pos: Positions;
+
+  constructor(pos: Positions) {
+    this.pos = pos;
+  }
+
+  private noteEnd(range: Range): void {
+    const prev = this.nodeEnds.get(range.start_line);
+    if (prev === undefined || range.end_line > prev) this.nodeEnds.set(range.start_line, range.end_line);
+  }
+
+  scalar(value: YScalar['value'], quoted: boolean, start: number, end: number): YScalar {
+    return { kind: 'scalar', value, quoted, start, end, range: this.pos.range(start, end) };
+  }
+
+  /** `aliased[i]`: item i is an alias, so it is not a source node of its own. */
+  seq(items: YNode[], aliased: readonly boolean[], start: number, end: number): YSeq {
+    items.forEach((item, i) => {
+      if (!aliased[i]) this.noteEnd(item.range);
+    });
+    return { kind: 'seq', items, start, end, range: this.pos.range(start, end) };
+  }
+
+  /** A mapping from its entries in source order: later duplicates are dropped and recorded, merge keys folded in. */
+  map(entries: readonly Entry[], start: number, end: number): YMap {
+    const own: YPair[] = [];
+    const merged: YPair[] = [];
+    const seen = new Map<string, YPair>();
+    for (const { keyNode, value } of entries) {
+      const key = keyNode.value === null ? '' : String(keyNode.value);
+      const pair: YPair = { key, keyNode, value, range: this.pos.range(keyNode.start, Math.max(value.end, keyNode.end)) };
+      this.noteEnd(pair.range);
+      const first = seen.get(key);
+      if (first) {
+        this.duplicates.push({ key, range: keyNode.range, first: first.keyNode.range });
+        continue;
+      }
+      seen.set(key, pair);
+      if (key === '<<' && !keyNode.quoted) merged.push(pair);
+      else own.push(pair);
+    }
+    const pairs = [...own];
+    const present = new Set(own.map((p) => p.key));
+    for (const m of merged) {
+      const sources = m.value.kind === 'seq' ? m.value.items : [m.value];
+      for (const src of sources) {
+        if (src.kind !== 'map') continue;
+        for (const p of src.pairs) {
+          if (present.has(p.key)) continue;
+          present.add(p.key);
+          pairs.push(p);
+        }
+      }
+    }
+    return { kind: 'map', pairs, start, end, range: this.pos.range(start, end) };
+  }
+}
+
 export function buildTree(doc: Document, pos: Positions): Tree {
+  const tb = new TreeBuilder(pos);
   const built = new Map<YamlNode, YNode>();
   const building = new Set<YamlNode>();
-  const duplicates: DuplicateKey[] = [];
-  const nodeEnds = new Map<number, number>();
-
-  const noteEnd = (range: Range): void => {
-    const prev = nodeEnds.get(range.start_line);
-    if (prev === undefined || range.end_line > prev) nodeEnds.set(range.start_line, range.end_line);
-  };
-
-  const nullAt = (offset: number): YScalar => ({
-    kind: 'scalar',
-    value: null,
-    quoted: false,
-    start: offset,
-    end: offset,
-    range: pos.range(offset, offset),
-  });
+  const nullAt = (offset: number): YScalar => tb.scalar(null, false, offset, offset);
 
   // Anchors seen so far, in document order: an alias means the latest earlier anchor of its name. (The yaml
   // package's `Alias.resolve` searches the whole document per alias, which is quadratic on large files.)
@@ -135,24 +192,18 @@ export function buildTree(doc: Document, pos: Positions): Tree {
     if (isScalar(node)) {
       const v = node.value;
       const value = typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? v : v === null || v === undefined ? null : String(v);
-      out = {
-        kind: 'scalar',
-        value,
-        quoted: node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE',
-        start,
-        end,
-        range: pos.range(start, end),
-      };
+      out = tb.scalar(value, node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE', start, end);
     } else if (isSeq(node)) {
-      const items: YNode[] = [];
-      for (const item of node.items) {
-        const child = build(item, end);
-        if (!isAlias(item)) noteEnd(child.range);
-        items.push(child);
-      }
-      out = { kind: 'seq', items, start, end, range: pos.range(start, end) };
+      const items = node.items.map((item) => build(item, end));
+      out = tb.seq(items, node.items.map(isAlias), start, end);
     } else {
-      out = buildMap(node.items as Pair[], start, end);
+      const entries: Entry[] = [];
+      for (const item of node.items as Pair[]) {
+        if (!isPair(item)) continue;
+        const keyNode = keyOf(item, start);
+        entries.push({ keyNode, value: build(item.value, keyNode.end) });
+      }
+      out = tb.map(entries, start, end);
     }
     building.delete(node);
     built.set(node, out);
@@ -165,48 +216,12 @@ export function buildTree(doc: Document, pos: Positions): Tree {
     // Complex keys (`? [a, b]`) are not used by Compose; keep their source text so they can be reported.
     const node = isMap(k) || isSeq(k) ? k : undefined;
     const [s, e] = node?.range ?? [offset, offset];
-    return { kind: 'scalar', value: pos.text.slice(s, e), quoted: false, start: s, end: e, range: pos.range(s, e) };
-  };
-
-  const buildMap = (items: Pair[], start: number, end: number): YMap => {
-    const own: YPair[] = [];
-    const merged: YPair[] = [];
-    const seen = new Map<string, YPair>();
-    for (const item of items) {
-      if (!isPair(item)) continue;
-      const keyNode = keyOf(item, start);
-      const key = keyNode.value === null ? '' : String(keyNode.value);
-      const value = build(item.value, keyNode.end);
-      const pair: YPair = { key, keyNode, value, range: pos.range(keyNode.start, Math.max(value.end, keyNode.end)) };
-      noteEnd(pair.range);
-      const first = seen.get(key);
-      if (first) {
-        duplicates.push({ key, range: keyNode.range, first: first.keyNode.range });
-        continue;
-      }
-      seen.set(key, pair);
-      if (key === '<<' && !keyNode.quoted) merged.push(pair);
-      else own.push(pair);
-    }
-    const pairs = [...own];
-    const present = new Set(own.map((p) => p.key));
-    for (const m of merged) {
-      const sources = m.value.kind === 'seq' ? m.value.items : [m.value];
-      for (const src of sources) {
-        if (src.kind !== 'map') continue;
-        for (const p of src.pairs) {
-          if (present.has(p.key)) continue;
-          present.add(p.key);
-          pairs.push(p);
-        }
-      }
-    }
-    return { kind: 'map', pairs, start, end, range: pos.range(start, end) };
+    return tb.scalar(pos.text.slice(s, e), false, s, e);
   };
 
   const contents = doc.contents;
   const root = contents === null ? undefined : build(contents, 0);
-  return { root, duplicates, nodeEnds };
+  return { root, duplicates: tb.duplicates, nodeEnds: tb.nodeEnds };
 }
 
 /** How many nodes a full expansion of the tree would visit; aliases count every time they are used. */
