@@ -65,13 +65,25 @@ if (stores.includes('postgres')) {
   }
 }
 
+/** One migrated PGlite data directory per run; embedded test stores start as copies of it (test/support/store.ts). */
+async function pgliteTemplate(): Promise<string> {
+  const { openEmbedded } = await import('../src/storage/embedded.ts');
+  const { migrate } = await import('../src/storage/migrate.ts');
+  const dir = path.join(tapDir, 'pglite-template');
+  const db = await openEmbedded(dir);
+  await migrate(db);
+  await db.close();
+  return dir;
+}
+
 const selected = (glob: string) => (only.length ? only.filter((f) => f.startsWith(glob.split('/')[0]!)) : [glob]);
 const results: RunResult[] = [];
 const unit = selected('src/**/*.test.ts');
 if (unit.length) results.push(await runNodeTest('unit', unit, {}));
 const e2e = selected('test/**/*.test.ts');
+const template = e2e.length && stores.includes('embedded') ? await pgliteTemplate() : '';
 for (const store of e2e.length ? stores : []) {
-  results.push(await runNodeTest(`integration-${store}`, e2e, { CONFGATE_TEST_STORE: store, TEST_DATABASE_URL: databaseUrl }));
+  results.push(await runNodeTest(`integration-${store}`, e2e, { CONFGATE_TEST_STORE: store, TEST_DATABASE_URL: databaseUrl, CONFGATE_TEST_PGLITE_TEMPLATE: template }));
 }
 rmSync(tapDir, { recursive: true, force: true });
 

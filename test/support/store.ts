@@ -1,6 +1,6 @@
 // A fresh, migrated store for one test file, on the backend named by CONFGATE_TEST_STORE (`embedded`, the
 // default, or `postgres`: a new database created under TEST_DATABASE_URL and dropped afterwards).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -52,6 +52,10 @@ export async function createEmptyStore(kind: StoreKind = STORE): Promise<{ env: 
     };
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'confgate-test-'));
+  // A fresh PGlite data directory costs seconds of initdb; `npm test` makes one migrated template per run
+  // (scripts/test.ts) and each store starts as a copy of it. Without it, PGlite initialises a new one.
+  const template = process.env['CONFGATE_TEST_PGLITE_TEMPLATE'];
+  if (template && existsSync(path.join(template, 'pg'))) cpSync(path.join(template, 'pg'), path.join(dir, 'pg'), { recursive: true });
   return { env: { DATA_DIR: dir }, remove: async () => rmSync(dir, { recursive: true, force: true }) };
 }
 
