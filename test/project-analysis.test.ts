@@ -1,0 +1,150 @@
+// Project (cross-file) analysis end to end over HTTP: whole-project fixtures (a hardened one with no findings
+// at all, an insecure one with exactly the expected project findings), how a Dockerfile's own report reflects
+// the compose build that uses it, pragmas on project findings, and the project score never hiding a bad file.
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { startTestApp } from './support/app.ts';
+import type { TestApp } from './support/app.ts';
+import { openApiChecker } from './support/openapi.ts';
+import type { OpenApiChecker } from './support/openapi.ts';
+
+interface File {
+  filename: string;
+  content: string;
+}
+
+let t: TestApp;
+let openapi: OpenApiChecker;
+before(async () => {
+  t = await startTestApp();
+  openapi = await openApiChecker(t.app);
+});
+after(async () => t.close());
+
+/** A fixture directory as a submission: names relative to it, `/`-separated, as the CLI sends them. */
+function fixture(name: string): File[] {
+  const root = new URL(`./fixtures/project/${name}/`, import.meta.url).pathname;
+  const walk = (dir: string): string[] => readdirSync(dir).sort().flatMap((f) => (statSync(path.join(dir, f)).isDirectory() ? walk(path.join(dir, f)) : [path.join(dir, f)]));
+  return walk(root).map((f) => ({ filename: path.relative(root, f).split(path.sep).join('/'), content: readFileSync(f, 'utf8') }));
+}
+
+async function analyze(files: File[]): Promise<any> {
+  const res = await t.app.inject({ method: 'POST', url: '/api/analyze-project', payload: { files } });
+  assert.equal(res.statusCode, 200, res.body);
+  openapi.assertConforms('POST', '/api/analyze-project', 200, res.json());
+  return res.json().data;
+}
+
+const where = (f: any): string => `${f.location.file} ${f.rule_id} ${f.location.start_line}:${f.location.start_column}-${f.location.end_line}:${f.location.end_column}`;
+const fileReport = (data: any, filename: string): any => data.files.find((f: any) => f.filename === filename).report;
+
+describe('project fixtures over HTTP', () => {
+  it('the hardened web app + worker + database + cache (multi-stage build with target and args, anchors, extends) has no finding at all', async () => {
+    const data = await analyze(fixture('hardened'));
+    assert.deepEqual(data.files.map((f: any) => f.filename), ['compose.yaml', 'db/Dockerfile', 'web/Dockerfile']);
+    assert.deepEqual(data.project_findings.map(where), []);
+    for (const f of data.files) assert.deepEqual(f.report.findings.map((x: any) => x.rule_id), [], f.filename);
+    assert.equal(data.score, 100);
+    assert.equal(data.grade, 'A+');
+  });
+
+  it('the insecure project yields exactly the expected project findings, each naming its file', async () => {
+    const data = await analyze(fixture('insecure'));
+    assert.deepEqual(data.project_findings.map(where), [
+      'api/Dockerfile CGP010 4:5-4:25', // ENV NPM_TOKEN=$NPM_TOKEN from a secret build arg
+      'api/Dockerfile CGP006 8:8-8:12', // EXPOSE 3000, compose maps 8080
+      'compose.yaml CGP003 9:9-9:20', // NODE_VERSON: no such ARG
+      'compose.yaml CGP007 10:11-10:15', // user: root over USER node
+      'compose.yaml CGP005 12:9-12:30', // 8080 is not exposed
+      'compose.yaml CGP008 14:16-14:20', // disable: true over the image HEALTHCHECK
+      'compose.yaml CGP004 15:15-15:19', // env_file .env
+      'compose.yaml CGP002 20:15-20:20', // target debug does not exist
+      'compose.yaml CGP001 23:12-23:19', // admin/Dockerfile not submitted
+      'compose.yaml CGP009 25:3-25:7', // docs: no health check anywhere
+      'compose.yaml CGP011 32:12-32:25', // postgres:16.4 here...
+      'db/Dockerfile CGP011 1:6-1:19', // ...16.3 there
+    ]);
+    const worst = Math.min(...data.files.map((f: any) => f.report.score));
+    assert.equal(data.score, worst + data.project_findings.reduce((s: number, f: any) => s + f.score_impact, 0));
+    assert.ok(data.score <= 49, 'a critical project finding caps the project below 50');
+    assert.equal(data.severity, 'critical');
+    const info = data.project_findings.filter((f: any) => f.severity === 'info');
+    assert.deepEqual(info.map((f: any) => f.rule_id).sort(), ['CGP001', 'CGP004', 'CGP006', 'CGP009']);
+    for (const f of info) assert.equal(f.score_impact, 0, 'unanalyzed and informational findings cost nothing');
+    const counted = data.files.reduce((n: number, f: any) => n + f.report.findings.length, 0) + data.project_findings.length;
+    assert.equal(Object.values(data.summary).reduce((a: any, b: any) => a + b, 0), counted, 'summary covers file and project findings');
+  });
+});
+
+describe("a Dockerfile's own report and the compose build that uses it", () => {
+  const dockerfile = { filename: 'app/Dockerfile', content: 'ARG NODE=latest\nFROM node:${NODE} AS app\nUSER node\nCMD ["node", "server.js"]\n\nFROM app AS debug\nUSER root\n' };
+  const ids = (data: any): string[] => fileReport(data, 'app/Dockerfile').findings.map((f: any) => `${f.rule_id} ${f.location.start_line}`);
+
+  it('alone, the file is analyzed as written: latest tag, and the final (debug) stage runs as root', async () => {
+    const data = await analyze([dockerfile]);
+    assert.deepEqual(ids(data), ['CGD002 2', 'CGD131 6', 'CGD021 7']);
+  });
+
+  it('built by exactly one service, its report is of the image that build makes: args replace ARG defaults, the target is the final stage', async () => {
+    const compose = { filename: 'compose.yaml', content: 'services:\n  app:\n    build:\n      context: ./app\n      target: app\n      args:\n        NODE: "22.11.0"\n    healthcheck:\n      test: ["CMD", "node", "health.js"]\n' };
+    const data = await analyze([compose, dockerfile]);
+    // node:22.11.0 is tagged; the app stage runs as node; it has CMD but no HEALTHCHECK (CGD131 now on its FROM).
+    assert.deepEqual(ids(data), ['CGD131 2']);
+  });
+
+  it('the same configuration from two services still counts as one', async () => {
+    const compose = { filename: 'compose.yaml', content: 'services:\n  a:\n    build: {context: app, target: app, args: [NODE=22.11.0]}\n  b:\n    build: {context: ./app/, target: app, args: {NODE: 22.11.0}}\n' };
+    assert.deepEqual(ids(await analyze([compose, dockerfile])), ['CGD131 2']);
+  });
+
+  it('built differently by several services, it is analyzed as written and each build is judged in the project findings', async () => {
+    const compose = {
+      filename: 'compose.yaml',
+      content: 'services:\n  app:\n    build: {context: ./app, target: app}\n    user: "0"\n  debug:\n    build: {context: ./app, target: debug}\n    user: "0"\n',
+    };
+    const data = await analyze([compose, dockerfile]);
+    assert.deepEqual(ids(data), ['CGD002 2', 'CGD131 6', 'CGD021 7']);
+    // Only the `app` build makes a non-root image that `user: "0"` overrides.
+    assert.deepEqual(data.project_findings.filter((f: any) => f.rule_id === 'CGP007').map(where), ['compose.yaml CGP007 4:11-4:14']);
+  });
+});
+
+describe('project findings and pragmas', () => {
+  it('a confgate pragma in the file a project finding points into suppresses it', async () => {
+    const compose = (pragma: string) => ({ filename: 'compose.yaml', content: `services:\n  api:\n    image: example/api:1.4\n${pragma}    env_file: .env\n` });
+    const plain = await analyze([compose('')]);
+    assert.deepEqual(plain.project_findings.map(where), ['compose.yaml CGP004 4:15-4:19']);
+    const silenced = await analyze([compose('    # confgate ignore=env-file-not-analyzed reason="reviewed by hand"\n')]);
+    assert.deepEqual(silenced.project_findings, []);
+    assert.ok(!fileReport(silenced, 'compose.yaml').findings.some((f: any) => f.rule_id === 'CGC000'), 'the pragma is well-formed');
+  });
+});
+
+describe('project score', () => {
+  const good = (i: number): File => ({ filename: `svc${i}/Dockerfile`, content: 'FROM alpine:3.20\nUSER 10001\nHEALTHCHECK CMD ["/app", "health"]\nCMD ["/app"]\n' });
+  const bad: File = { filename: 'bad/Dockerfile', content: 'FROM node:latest\nRUN curl -k https://example.com/install.sh | sh\nUSER root\nCMD node server.js\n' };
+
+  it('one bad file among nine good ones: the project scores no better than the bad file', async () => {
+    const alone = fileReport(await analyze([bad]), 'bad/Dockerfile').score;
+    const files = [...Array.from({ length: 4 }, (_, i) => good(i)), bad, ...Array.from({ length: 5 }, (_, i) => good(i + 4))];
+    const data = await analyze(files);
+    assert.equal(data.files.length, 10);
+    for (const f of data.files) if (f.filename !== 'bad/Dockerfile') assert.equal(f.report.score, 100, f.filename);
+    assert.equal(fileReport(data, 'bad/Dockerfile').score, alone);
+    assert.ok(alone < 80, `the bad file is bad (${alone})`);
+    assert.ok(data.score <= alone, `${data.score} <= ${alone}`);
+    assert.deepEqual(data.project_findings, []);
+    assert.equal(data.score, alone, 'without project findings the project scores exactly its worst file');
+    assert.equal(data.severity, fileReport(data, 'bad/Dockerfile').severity);
+  });
+
+  it('project findings cost points from the worst file score, never from 100', async () => {
+    const compose = { filename: 'compose.yaml', content: 'services:\n  a:\n    build: {context: svc0, args: {VERSON: "1"}}\n    user: "10001"\n    healthcheck: {test: ["CMD", "/app", "health"]}\n' };
+    const data = await analyze([compose, good(0)]);
+    const worst = Math.min(...data.files.map((f: any) => f.report.score));
+    assert.deepEqual(data.project_findings.map((f: any) => [f.rule_id, f.score_impact]), [['CGP003', -3]]);
+    assert.equal(data.score, worst - 3);
+  });
+});
