@@ -6,7 +6,7 @@ import type { Parsed } from '../../core/analyze.ts';
 import type { Report } from '../../core/rule.ts';
 import { parseImageRef } from './image.ts';
 import { parseShell } from './shell.ts';
-import { fileSpan, LineIndex, sliceSource } from './source.ts';
+import { fileSpan, LineIndex, offsetAt, sliceSource } from './source.ts';
 import { parseSuppressions } from './suppressions.ts';
 import type { Comment, Directive, DockerfileDoc, DWord, Env, Flag, FlagOption, Heredoc, Instruction, KeyValue, Script, Source, Span, Stage } from './types.ts';
 import { baseName } from './wrappers.ts';
@@ -139,7 +139,9 @@ class DockerfileParser {
   private readInstruction(ln: number): number {
     const count = this.index.starts.length;
     let text = '';
-    const offsets: number[] = [];
+    const segments: number[] = [];
+    /** File offset one past the last piece; the line start while there is none. */
+    let piecesEnd = this.index.starts[ln]!;
     let cur = ln;
     for (let first = true; cur < count; first = false) {
       const start = this.index.starts[cur]!;
@@ -164,13 +166,16 @@ class DockerfileParser {
       const continued = b > a && line[b - 1] === this.escape;
       if (continued) b--;
       else b = line.length;
-      text += line.slice(a, b);
-      for (let k = a; k < b; k++) offsets.push(start + k);
+      if (b > a) {
+        segments.push(text.length, start + a);
+        text += line.slice(a, b);
+        piecesEnd = start + b;
+      }
       cur++;
       if (!continued) break;
     }
-    offsets.push(offsets.length > 0 ? offsets[offsets.length - 1]! + 1 : this.index.starts[ln]!);
-    const src: Source = { text, offsets };
+    if (segments.length === 0) segments.push(0, piecesEnd);
+    const src: Source = { text, segments, end: piecesEnd };
     let k = 0;
     while (k < text.length && !/\s/.test(text[k]!)) k++;
     const keywordRaw = text.slice(0, k);
@@ -183,7 +188,8 @@ class DockerfileParser {
 
     const heredocs: Heredoc[] = [];
     const innerKind = kind === 'ONBUILD' ? /^\S+/.exec(text.slice(a))?.[0].toUpperCase() : kind;
-    if (innerKind !== undefined && HEREDOC_KINDS.has(innerKind)) cur = this.readHeredocs(src, a, b, cur, heredocs);
+    // Every heredoc marker contains `<<`: without one there is nothing to read.
+    if (innerKind !== undefined && HEREDOC_KINDS.has(innerKind) && text.lastIndexOf('<<', b - 2) >= a) cur = this.readHeredocs(src, a, b, cur, heredocs);
 
     const instr = this.build(kind, keyword, src, a, b, heredocs);
     const end = heredocs.length > 0 ? Math.max(instr.end, heredocs[heredocs.length - 1]!.end) : instr.end;
@@ -204,7 +210,7 @@ class DockerfileParser {
       if (name === '') continue;
       const stripTabs = m[2] === '-';
       let text = '';
-      const offsets: number[] = [];
+      const segments: number[] = [];
       let terminated = false;
       let end = w.end;
       for (; cur < count; cur++) {
@@ -219,15 +225,15 @@ class DockerfileParser {
           cur++;
           break;
         }
+        // The line and its `\n`, which maps to the line end.
+        segments.push(text.length, start + skip);
         text += `${line}\n`;
-        for (let k = 0; k < line.length; k++) offsets.push(start + skip + k);
-        offsets.push(this.index.ends[cur]!);
         end = this.index.ends[cur]!;
       }
-      offsets.push(end);
+      if (segments.length === 0) segments.push(0, end);
       const marker: Span = { start: w.start, end: w.end, range: w.range };
       if (!terminated) this.error(marker, `heredoc \`${name}\` is not terminated by a line \`${name}\``);
-      out.push({ ...this.index.span(w.start, end), name, quoted: quotedName !== null, stripTabs, marker, body: { text, offsets } });
+      out.push({ ...this.index.span(w.start, end), name, quoted: quotedName !== null, stripTabs, marker, body: { text, segments, end } });
     }
     return cur;
   }
@@ -244,7 +250,7 @@ class DockerfileParser {
   private build(kind: string, keyword: Span & { raw: string }, src: Source, a: number, b: number, heredocs: Heredoc[]): Instruction {
     const opts = this.wordOptions(kind);
     const instr: Instruction = {
-      ...this.index.span(keyword.start, Math.max(keyword.end, b > a ? src.offsets[b - 1]! + 1 : keyword.end)),
+      ...this.index.span(keyword.start, Math.max(keyword.end, b > a ? offsetAt(src, b - 1) + 1 : keyword.end)),
       kind,
       keyword,
       argsSource: sliceSource(src, a, b),

@@ -4,7 +4,7 @@
 // problems a shell would reject are reported, never thrown.
 import type { Report } from '../../core/rule.ts';
 import type { LineIndex } from './source.ts';
-import { fileSpan, sliceSource } from './source.ts';
+import { fileSpan, sliceSource, SourceBuilder } from './source.ts';
 import type {
   AndOr,
   Assignment,
@@ -205,19 +205,12 @@ class Parser {
 
   private readWord(start: number): ShellWord {
     const text = this.text;
-    const offs = this.src.offsets;
-    let value = '';
-    const valueOffsets: number[] = [];
+    const out = new SourceBuilder(this.src);
     const substitutions: Script[] = [];
     let quoted = false;
     let dynamic = false;
-    const add = (k: number): void => {
-      value += text[k]!;
-      valueOffsets.push(offs[k]!);
-    };
-    const addRaw = (a: number, b: number): void => {
-      for (let k = a; k < b; k++) add(k);
-    };
+    const add = (k: number): void => out.add(k, k + 1);
+    const addRaw = (a: number, b: number): void => out.add(a, b);
     const substitute = (a: number, b: number): void => {
       if (this.depth < MAX_DEPTH) substitutions.push(new Parser(sliceSource(this.src, a, b), this.ctx, this.depth + 1).parseScript());
     };
@@ -309,8 +302,8 @@ class Parser {
     this.pos = Math.min(i, text.length);
     const end = this.pos;
     const span = this.span(start, end);
-    valueOffsets.push(valueOffsets.length > 0 ? valueOffsets[valueOffsets.length - 1]! + 1 : span.start);
-    return { ...span, raw: text.slice(start, end), value, valueSource: { text: value, offsets: valueOffsets }, quoted, dynamic, substitutions };
+    const valueSource = out.finish(span.start);
+    return { ...span, raw: text.slice(start, end), value: valueSource.text, valueSource, quoted, dynamic, substitutions };
   }
 
   private backtick(k: number, addRaw: (a: number, b: number) => void, substitute: (a: number, b: number) => void, markDynamic: () => void): number {
@@ -541,7 +534,7 @@ class Parser {
       const eq = words.length === 0 ? /^([A-Za-z_][A-Za-z0-9_]*)\+?=/.exec(w.raw) : null;
       if (eq) {
         const valueStart = eq[0].length;
-        const value: ShellWord = { ...w, raw: w.raw.slice(valueStart), value: w.value.slice(valueStart), valueSource: { text: w.value.slice(valueStart), offsets: w.valueSource.offsets.slice(valueStart) } };
+        const value: ShellWord = { ...w, raw: w.raw.slice(valueStart), value: w.value.slice(valueStart), valueSource: sliceSource(w.valueSource, valueStart, w.value.length) };
         const vs = this.span(t.a + valueStart, t.b);
         value.start = vs.start;
         value.range = vs.range;

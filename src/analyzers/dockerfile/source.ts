@@ -47,21 +47,105 @@ export class LineIndex {
   }
 }
 
+/** Index (into `segments`, a multiple of 2) of the piece holding text index `i`; `i` must be < text length. */
+function pieceOf(segments: readonly number[], i: number): number {
+  let lo = 0;
+  let hi = (segments.length >> 1) - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (segments[mid << 1]! <= i) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo << 1;
+}
+
+/** File offset of `src.text[i]`; `src.end` for `i` at or past the end of the text. */
+export function offsetAt(src: Source, i: number): number {
+  if (i >= src.text.length) return src.end;
+  const p = pieceOf(src.segments, i);
+  return src.segments[p + 1]! + i - src.segments[p]!;
+}
+
+/**
+ * Assembles a `Source` from characters of another one, in order (a word with its quotes removed, a script
+ * inside a string): consecutive characters become one piece, so the map stays a few numbers long.
+ */
+export class SourceBuilder {
+  text = '';
+  private readonly from: Source;
+  private readonly segments: number[] = [];
+  /** The pending run [runStart, runEnd) of `from.text`, appended on `flush`. */
+  private runStart = 0;
+  private runEnd = 0;
+  /** File offset one past the last character appended; -1 while empty. */
+  private lastEnd = -1;
+
+  constructor(from: Source) {
+    this.from = from;
+  }
+
+  /** Appends `from.text[a, b)`. */
+  add(a: number, b: number): void {
+    if (a >= b) return;
+    if (a === this.runEnd && this.runEnd > this.runStart) {
+      this.runEnd = b;
+      return;
+    }
+    this.flush();
+    this.runStart = a;
+    this.runEnd = b;
+  }
+
+  private flush(): void {
+    let a = this.runStart;
+    const b = this.runEnd;
+    if (a >= b) return;
+    const from = this.from;
+    this.runStart = this.runEnd = 0;
+    this.text += from.text.slice(a, b);
+    let at = this.text.length - (b - a);
+    const segs = from.segments;
+    for (let p = pieceOf(segs, a); a < b; p += 2) {
+      const pieceEnd = p + 2 < segs.length ? segs[p + 2]! : from.text.length;
+      const to = Math.min(b, pieceEnd);
+      const file = segs[p + 1]! + a - segs[p]!;
+      // A piece that continues the previous one in the file extends it.
+      if (file !== this.lastEnd) this.segments.push(at, file);
+      this.lastEnd = file + to - a;
+      at += to - a;
+      a = to;
+    }
+  }
+
+  /** The source; `emptyEnd` is its end offset when nothing was appended. */
+  finish(emptyEnd: number): Source {
+    this.flush();
+    if (this.lastEnd === -1) return { text: '', segments: [0, emptyEnd], end: emptyEnd };
+    return { text: this.text, segments: this.segments, end: this.lastEnd };
+  }
+}
+
 /** A sub-range [a, b) of a source's text. */
 export function sliceSource(src: Source, a: number, b: number): Source {
-  return { text: src.text.slice(a, b), offsets: src.offsets.slice(a, b + 1) };
+  const end = offsetAt(src, b);
+  if (a >= b) return { text: '', segments: [0, end], end };
+  const segments: number[] = [];
+  const segs = src.segments;
+  for (let p = pieceOf(segs, a); p < segs.length && segs[p]! < b; p += 2) {
+    const from = Math.max(segs[p]!, a);
+    segments.push(from - a, segs[p + 1]! + from - segs[p]!);
+  }
+  return { text: src.text.slice(a, b), segments, end };
 }
 
 /** File offsets of the text slice [a, b): start of the first character to one past the last. */
 export function fileSpan(index: LineIndex, src: Source, a: number, b: number): Span {
-  const start = src.offsets[a] ?? src.offsets[src.offsets.length - 1]!;
-  const end = b > a ? src.offsets[b - 1]! + 1 : start;
+  const start = offsetAt(src, a);
+  const end = b > a ? offsetAt(src, b - 1) + 1 : start;
   return index.span(start, end);
 }
 
 /** A source for a contiguous piece of the file. */
 export function fileSource(text: string, start: number, end: number): Source {
-  const offsets = new Array<number>(end - start + 1);
-  for (let i = 0; i <= end - start; i++) offsets[i] = start + i;
-  return { text: text.slice(start, end), offsets };
+  return { text: text.slice(start, end), segments: [0, start], end };
 }

@@ -4,12 +4,15 @@ import type { Range } from '../../core/types.ts';
 
 /**
  * Text assembled from pieces of the file (a logical line with its continuations removed, a quoted word's
- * value, a heredoc body): `offsets[i]` is the file offset of `text[i]`; `offsets[text.length]` is one past
- * the last piece, so a slice [a, b) of the text maps back to the file exactly.
+ * value, a heredoc body), with a compact map back to the file: `segments` holds one pair per piece, the text
+ * index where the piece starts and the file offset of that character (a few numbers per piece, not one per
+ * character). `end` is the file offset one past the last piece, so a slice [a, b) of the text maps back to
+ * the file exactly (`offsetAt` in source.ts).
  */
 export interface Source {
   text: string;
-  offsets: number[];
+  segments: number[];
+  end: number;
 }
 
 /** A span of the file: offsets [start, end) and the same as a 1-based `Range`. */
@@ -193,7 +196,7 @@ export interface ShellWord extends Span {
   raw: string;
   /** Quotes and escapes removed; `$x`, `$(…)` and backticks left as written. */
   value: string;
-  /** File offset of each character of `value` (for positions inside `sh -c '…'` bodies). */
+  /** `value` mapped back to the file (for positions inside `sh -c '…'` bodies). */
   valueSource: Source;
   /** Any quoting or escaping was present. */
   quoted: boolean;

@@ -77,6 +77,9 @@ export interface WordOptions {
 }
 
 const isSpace = (c: string): boolean => c === ' ' || c === '\t' || c === '\n' || c === '\r';
+/** A character `readDWord` copies as it is (anything that neither ends the word nor quotes, escapes or expands). */
+const isPlain = (c: string, escape: string, stopAt: string | undefined): boolean =>
+  c !== escape && c !== "'" && c !== '"' && c !== '$' && c !== stopAt && !isSpace(c);
 
 /** Reads one word starting at `i` (not whitespace); `stopAt` ends it early (used for `KEY=value`). */
 export function readDWord(src: Source, i: number, b: number, opts: WordOptions, stopAt?: string): DWord {
@@ -126,9 +129,13 @@ export function readDWord(src: Source, i: number, b: number, opts: WordOptions, 
       i = k + 1;
     } else if (c === '$') i = dollar(i);
     else {
-      value += c;
-      resolved += c;
-      i++;
+      // A run of plain characters is copied in one piece.
+      let j = i + 1;
+      while (j < b && isPlain(text[j]!, opts.escape, stopAt)) j++;
+      const run = text.slice(i, j);
+      value += run;
+      resolved += run;
+      i = j;
     }
   }
   const end = Math.min(i, b);
