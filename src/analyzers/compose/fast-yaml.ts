@@ -651,7 +651,7 @@ export function fastParse(pos: Positions): FastTree | undefined {
   const parser = new FastParser(pos, tb);
   try {
     const root = parser.parse();
-    return { root, duplicates: tb.duplicates, nodeEnds: tb.nodeEnds, comments: parser.comments };
+    return { root, duplicates: tb.duplicates, nodeEnds: tb.nodeEnds, expandedSize: tb.expandedSize(root), comments: parser.comments };
   } catch (e) {
     if (e === GIVE_UP) return undefined;
     throw e;

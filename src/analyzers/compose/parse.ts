@@ -8,7 +8,7 @@ import { buildComposeDoc } from './services.ts';
 import { fastParse } from './fast-yaml.ts';
 import { commentTokens, scanComments } from './suppressions.ts';
 import type { RawComment } from './suppressions.ts';
-import { buildTree, expandedSize, Positions } from './yaml-tree.ts';
+import { buildTree, Positions } from './yaml-tree.ts';
 import type { Tree } from './yaml-tree.ts';
 
 /** Beyond this many nodes once aliases are expanded, the file is treated as an alias bomb and not analyzed. */
@@ -20,7 +20,7 @@ export function parseCompose(text: string): Parsed<ComposeDoc> {
   const { tree, comments, yamlErrors, multiDocument } = fast ? { tree: fast, comments: fast.comments, yamlErrors: [] } : parseWithYaml(pos);
   const syntaxErrors = [...yamlErrors];
   let root = tree.root;
-  if (root && expandedSize(root, MAX_EXPANDED_NODES) > MAX_EXPANDED_NODES) {
+  if (root && tree.expandedSize > MAX_EXPANDED_NODES) {
     syntaxErrors.push({ range: root.range, messageId: 'aliasBomb', data: { limit: MAX_EXPANDED_NODES } });
     root = undefined;
   }
@@ -45,7 +45,7 @@ export function parseWithYaml(pos: Positions): YamlParse {
   const tokens = [...new Parser().parse(text)];
   const docs = [...new Composer({ uniqueKeys: false }).compose(tokens)];
   const first = docs[0];
-  let tree: Tree = { root: undefined, duplicates: [], nodeEnds: new Map() };
+  let tree: Tree = { root: undefined, duplicates: [], nodeEnds: new Map(), expandedSize: 0 };
   if (first) {
     for (const e of first.errors) {
       yamlErrors.push({ range: pos.range(e.pos[0], Math.max(e.pos[1], e.pos[0] + 1)), messageId: 'yaml', data: { detail: e.message } });

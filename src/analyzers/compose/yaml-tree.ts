@@ -57,6 +57,8 @@ export interface Tree {
   duplicates: DuplicateKey[];
   /** Source nodes (pairs and sequence items) by first line: the last line of the outermost one starting there. */
   nodeEnds: Map<number, number>;
+  /** How many nodes a full expansion of the root would visit; aliases count every time they are used. */
+  expandedSize: number;
 }
 
 /**
@@ -71,8 +73,8 @@ export class Positions {
     for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
   }
 
-  /** 1-based line and UTF-16 column of an offset. */
-  linePos(offset: number): { line: number; col: number } {
+  /** 0-based index of the line holding an offset. */
+  private lineIndex(offset: number): number {
     let lo = 0;
     let hi = this.starts.length - 1;
     while (lo < hi) {
@@ -80,16 +82,24 @@ export class Positions {
       if (this.starts[mid]! <= offset) lo = mid;
       else hi = mid - 1;
     }
-    return { line: lo + 1, col: offset - this.starts[lo]! + 1 };
+    return lo;
+  }
+
+  /** 1-based line and UTF-16 column of an offset. */
+  linePos(offset: number): { line: number; col: number } {
+    const i = this.lineIndex(offset);
+    return { line: i + 1, col: offset - this.starts[i]! + 1 };
   }
 
   range(start: number, end: number): Range {
-    const s = Math.min(Math.max(start, 0), this.text.length);
-    let e = Math.min(Math.max(end, s), this.text.length);
-    while (e > s && /\s/.test(this.text[e - 1]!)) e--;
-    const a = this.linePos(s);
-    const b = this.linePos(e);
-    return { start_line: a.line, start_column: a.col, end_line: b.line, end_column: b.col };
+    const t = this.text;
+    const s = Math.min(Math.max(start, 0), t.length);
+    let e = Math.min(Math.max(end, s), t.length);
+    // Printable ASCII is never whitespace; anything else goes to the regex, which knows Unicode spaces.
+    for (let c = t.charCodeAt(e - 1); e > s && !(c > 32 && c < 127) && /\s/.test(t[e - 1]!); c = t.charCodeAt(e - 1)) e--;
+    const a = this.lineIndex(s);
+    const b = this.lineIndex(e);
+    return { start_line: a + 1, start_column: s - this.starts[a]! + 1, end_line: b + 1, end_column: e - this.starts[b]! + 1 };
   }
 }
 
@@ -107,6 +117,8 @@ export class TreeBuilder {
   readonly duplicates: DuplicateKey[] = [];
   readonly nodeEnds = new Map<number, number>();
   private readonly pos: Positions;
+  /** Expanded sizes of collections, computed as each is made (its children, aliased ones included, exist). */
+  private readonly sizes = new Map<YNode, number>();
 
   constructor(pos: Positions) {
     this.pos = pos;
@@ -117,16 +129,27 @@ export class TreeBuilder {
     if (prev === undefined || range.end_line > prev) this.nodeEnds.set(range.start_line, range.end_line);
   }
 
+  /** Nodes a full expansion of `node` visits: a mapping counts each pair and its value; no cap is needed, as
+   * even an absurd alias bomb only reaches Infinity, which still compares above any limit. */
+  expandedSize(node: YNode | undefined): number {
+    if (node === undefined) return 0;
+    return node.kind === 'scalar' ? 1 : (this.sizes.get(node) ?? 1);
+  }
+
   scalar(value: YScalar['value'], quoted: boolean, start: number, end: number): YScalar {
     return { kind: 'scalar', value, quoted, start, end, range: this.pos.range(start, end) };
   }
 
   /** `aliased[i]`: item i is an alias, so it is not a source node of its own. */
   seq(items: YNode[], aliased: readonly boolean[], start: number, end: number): YSeq {
+    let size = 1;
     items.forEach((item, i) => {
       if (!aliased[i]) this.noteEnd(item.range);
+      size += this.expandedSize(item);
     });
-    return { kind: 'seq', items, start, end, range: this.pos.range(start, end) };
+    const seq: YSeq = { kind: 'seq', items, start, end, range: this.pos.range(start, end) };
+    this.sizes.set(seq, size);
+    return seq;
   }
 
   /** A mapping from its entries in source order: later duplicates are dropped and recorded, merge keys folded in. */
@@ -160,7 +183,11 @@ export class TreeBuilder {
         }
       }
     }
-    return { kind: 'map', pairs, start, end, range: this.pos.range(start, end) };
+    const map: YMap = { kind: 'map', pairs, start, end, range: this.pos.range(start, end) };
+    let size = 1;
+    for (const p of pairs) size += 1 + this.expandedSize(p.value);
+    this.sizes.set(map, size);
+    return map;
   }
 }
 
@@ -221,23 +248,7 @@ export function buildTree(doc: Document, pos: Positions): Tree {
 
   const contents = doc.contents;
   const root = contents === null ? undefined : build(contents, 0);
-  return { root, duplicates: tb.duplicates, nodeEnds: tb.nodeEnds };
-}
-
-/** How many nodes a full expansion of the tree would visit; aliases count every time they are used. */
-export function expandedSize(root: YNode, limit: number): number {
-  const memo = new Map<YNode, number>();
-  const size = (n: YNode): number => {
-    const known = memo.get(n);
-    if (known !== undefined) return known;
-    let total = 1;
-    if (n.kind === 'map') for (const p of n.pairs) total += 1 + size(p.value);
-    else if (n.kind === 'seq') for (const i of n.items) total += size(i);
-    total = Math.min(total, limit + 1);
-    memo.set(n, total);
-    return total;
-  };
-  return size(root);
+  return { root, duplicates: tb.duplicates, nodeEnds: tb.nodeEnds, expandedSize: tb.expandedSize(root) };
 }
 
 export function getPair(node: YNode | undefined, key: string): YPair | undefined {
@@ -259,12 +270,22 @@ export function isNull(node: YNode | undefined): boolean {
   return node === undefined || (node.kind === 'scalar' && node.value === null);
 }
 
-/** The plain JavaScript value (for schema validation); callers bound the size with `expandedSize` first. */
-export function toPlain(node: YNode): unknown {
+/**
+ * The plain JavaScript value (for schema validation); callers bound the size with `expandedSize` first. An
+ * aliased collection becomes one shared object, as validation only reads it.
+ */
+export function toPlain(node: YNode, memo = new Map<YNode, unknown>()): unknown {
   if (node.kind === 'scalar') return node.value;
-  if (node.kind === 'seq') return node.items.map(toPlain);
-  const out: Record<string, unknown> = {};
-  for (const p of node.pairs) out[p.key] = toPlain(p.value);
+  const known = memo.get(node);
+  if (known !== undefined) return known;
+  let out: unknown;
+  if (node.kind === 'seq') out = node.items.map((i) => toPlain(i, memo));
+  else {
+    const obj: Record<string, unknown> = {};
+    for (const p of node.pairs) obj[p.key] = toPlain(p.value, memo);
+    out = obj;
+  }
+  memo.set(node, out);
   return out;
 }
 

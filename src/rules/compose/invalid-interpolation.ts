@@ -31,11 +31,13 @@ export const rule: ComposeRule = {
     // Aliased nodes are shared: visit each once, so an error in an anchor is reported once, at the anchor.
     const seen = new Set<YNode>();
     const walk = (node: YNode): void => {
+      // Scalars without `$` report nothing, so only the other nodes need the once-only bookkeeping.
+      if (node.kind === 'scalar' && (typeof node.value !== 'string' || !node.value.includes('$'))) return;
       if (seen.has(node)) return;
       seen.add(node);
       if (node.kind === 'map') for (const p of node.pairs) walk(p.value);
       else if (node.kind === 'seq') node.items.forEach(walk);
-      else if (typeof node.value === 'string' && node.value.includes('$')) {
+      else if (typeof node.value === 'string') {
         for (const e of scanInterpolation(node.value).errors) {
           report({ range: subRange(node, doc.pos, e.start, e.end), data: { detail: e.message } });
         }
