@@ -35,3 +35,32 @@ export function findSuppression(
     (s) => (s.lines === undefined || (line >= s.lines.from && line <= s.lines.to)) && suppressionNames(s, meta),
   );
 }
+
+export type ConfgatePragma =
+  | { ids: string[]; reason: string; scope: 'next' | 'file' }
+  | { error: 'malformed' | 'no-rule' | 'no-reason' };
+
+/** Lower-case `confgate` and a directive word: meant as a pragma, so a typo is reported, not ignored. */
+const PRAGMA_ATTEMPT = /^confgate\s+[a-z][a-z-]*(\s*=|\s+\S)/;
+const PRAGMA = /^confgate\s+(ignore|ignore-file)\s*=(.*)$/i;
+const REASON = /^\s*reason\s*=\s*(?:"([^"]*)"|'([^']*)'|(\S.*?))\s*$/i;
+
+/**
+ * Our own pragma, the same in every file type: `confgate ignore=ID[,ID] reason="…"` (the next element) or
+ * `confgate ignore-file=ID[,ID] reason="…"` (the whole file); any letter case. `text` is the comment without its
+ * `#`. Prose such as "Confgate with PostgreSQL: …" is no pragma (undefined); a lower-case `confgate <word>…`
+ * that is malformed, names no rule or gives no reason is an error the analyzer reports — it suppresses nothing.
+ */
+export function parseConfgatePragma(text: string): ConfgatePragma | undefined {
+  const t = text.trim();
+  const m = PRAGMA.exec(t);
+  if (!m) return PRAGMA_ATTEMPT.test(t) ? { error: 'malformed' } : undefined;
+  const rest = m[2]!;
+  const at = rest.search(/\breason\s*=/i);
+  const ids = (at < 0 ? rest : rest.slice(0, at)).split(/[\s,]+/).filter((id) => id !== '');
+  if (ids.length === 0) return { error: 'no-rule' };
+  const r = at < 0 ? null : REASON.exec(rest.slice(at));
+  const reason = (r?.[1] ?? r?.[2] ?? r?.[3] ?? '').trim();
+  if (reason === '') return { error: 'no-reason' };
+  return { ids, reason, scope: m[1]!.toLowerCase() === 'ignore-file' ? 'file' : 'next' };
+}

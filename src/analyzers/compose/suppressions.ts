@@ -4,6 +4,7 @@
 // never read.
 import type { CST } from 'yaml';
 import type { Report } from '../../core/rule.ts';
+import { parseConfgatePragma } from '../../core/suppressions.ts';
 import type { Suppression } from '../../core/suppressions.ts';
 import type { Positions } from './yaml-tree.ts';
 
@@ -56,10 +57,6 @@ function located(raw: readonly RawComment[], pos: Positions): Comment[] {
   });
 }
 
-const CONFGATE = /^#\s*confgate\b/i;
-// The same grammar as the Dockerfile analyzer's: `ignore = a,b`, reason quoted or bare, case-insensitive.
-const CONFGATE_PRAGMA = /^#\s*confgate\s+(ignore|ignore-file)\s*=\s*(\S*)(.*)$/i;
-const REASON = /^\s*reason\s*=\s*(?:"([^"]*)"|'([^']*)'|(\S.*?))\s*$/i;
 const DCLINT = /^#\s*dclint\s+(disable-file|disable-next-line|disable-line|disable)(?:\s+(.*))?$/;
 const KICS = /^#\s*kics-scan\s+(ignore-line|ignore-block|ignore|disable=(\S+))\s*$/;
 
@@ -93,20 +90,17 @@ export function scanComments(raw: readonly RawComment[], pos: Positions, nodeEnd
   };
 
   for (const c of located(raw, pos)) {
-    if (CONFGATE.test(c.text)) {
-      const m = CONFGATE_PRAGMA.exec(c.text);
-      const reason = m ? REASON.exec(m[3]!) : null;
-      const why = (reason?.[1] ?? reason?.[2] ?? reason?.[3] ?? '').trim();
-      const ids = (m?.[2] ?? '').split(',').map((id) => id.trim()).filter((id) => id !== '');
-      if (!m || ids.length === 0 || why === '') {
-        scan.errors.push({
-          range: pos.range(c.offset, c.offset + c.text.length),
-          messageId: m && ids.length > 0 ? 'pragmaWithoutReason' : 'malformedPragma',
-          data: { pragma: c.text },
-        });
-        continue;
-      }
-      add(c, 'confgate', ids, m[1]!.toLowerCase() === 'ignore' ? scope(c, true) : undefined, why);
+    const pragma = parseConfgatePragma(c.text.replace(/^#/, ''));
+    if (pragma && 'error' in pragma) {
+      scan.errors.push({
+        range: pos.range(c.offset, c.offset + c.text.length),
+        messageId: pragma.error === 'no-reason' ? 'pragmaWithoutReason' : 'malformedPragma',
+        data: { pragma: c.text },
+      });
+      continue;
+    }
+    if (pragma) {
+      add(c, 'confgate', pragma.ids, pragma.scope === 'next' ? scope(c, true) : undefined, pragma.reason);
       continue;
     }
     const d = DCLINT.exec(c.text);

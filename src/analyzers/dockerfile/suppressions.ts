@@ -2,15 +2,20 @@
 // Trivy, KICS and BuildKit, so files already annotated for another tool keep working. A pragma before an
 // instruction covers all of that instruction's lines (continuations and heredocs).
 import type { Report } from '../../core/rule.ts';
+import { parseConfgatePragma } from '../../core/suppressions.ts';
 import type { Suppression } from '../../core/suppressions.ts';
 import type { Comment, DockerfileDoc, Instruction } from './types.ts';
 
-const CONFGATE = /^confgate\s+(ignore|ignore-file)\s*=\s*([^\s]*)(.*)$/i;
-const REASON = /^\s*reason\s*=\s*(?:"([^"]*)"|'([^']*)'|(\S.*?))\s*$/i;
 const HADOLINT = /^hadolint\s+(global\s+)?ignore\s*=\s*([A-Za-z0-9]+(?:\s*,\s*[A-Za-z0-9]+)*)/i;
 const CHECKOV = /^checkov:skip=([A-Za-z0-9_]+)(?::\s*(.*?))?\s*$/;
 const TRIVY = /^trivy:ignore:([A-Za-z0-9_-]+)/;
 const KICS = /^kics-scan\s+(ignore|ignore-line|ignore-block|disable=(\S+))\s*$/;
+
+const PRAGMA_ERRORS = {
+  malformed: 'is not a pragma: write ignore=<rule> or ignore-file=<rule> with reason="…"',
+  'no-rule': 'names no rule: write ignore=<rule id or name>',
+  'no-reason': 'has no reason: add reason="why this is acceptable"',
+} as const;
 
 const splitIds = (list: string): string[] => list.split(',').map((x) => x.trim()).filter((x) => x !== '');
 
@@ -44,16 +49,12 @@ export function parseSuppressions(doc: DockerfileDoc, errors: Report[]): Suppres
     const lines = target ? { from: target.range.start_line, to: target.range.end_line } : undefined;
     const base = { pragma: `#${c.text}`.trim(), line };
     let m: RegExpExecArray | null;
-    if ((m = CONFGATE.exec(text))) {
-      const reason = REASON.exec(m[3]!);
-      const why = reason ? (reason[1] ?? reason[2] ?? reason[3] ?? '').trim() : '';
-      const ids = splitIds(m[2]!);
-      if (why === '' || ids.length === 0) {
-        errors.push(pragmaError(c, ids.length === 0 ? 'names no rule: write ignore=<rule id or name>' : 'has no reason: add reason="why this is acceptable"'));
-        continue;
-      }
-      if (m[1]!.toLowerCase() === 'ignore-file') out.push({ kind: 'confgate', ...base, ids, reason: why });
-      else if (lines) out.push({ kind: 'confgate', ...base, ids, reason: why, lines });
+    const pragma = parseConfgatePragma(text);
+    if (pragma && 'error' in pragma) {
+      errors.push(pragmaError(c, PRAGMA_ERRORS[pragma.error]));
+    } else if (pragma) {
+      if (pragma.scope === 'file') out.push({ kind: 'confgate', ...base, ids: pragma.ids, reason: pragma.reason });
+      else if (lines) out.push({ kind: 'confgate', ...base, ids: pragma.ids, reason: pragma.reason, lines });
     } else if ((m = HADOLINT.exec(text))) {
       const ids = splitIds(m[2]!);
       if (m[1]) out.push({ kind: 'hadolint', ...base, ids });
