@@ -29,6 +29,7 @@ export interface Config {
   trustProxy: boolean | number | string;
   securityLogRetentionDays: number;
   scan: ScanSettings;
+  webhooks: WebhookSettings;
 }
 
 /** How the worker scans domains (scan-domain jobs). The network overrides exist for tests only. */
@@ -42,6 +43,14 @@ export interface ScanSettings {
   dnsServers: string[];
   httpPort: number | undefined;
   httpsPort: number | undefined;
+}
+
+/** How scan events are delivered to partners' webhook URLs (deliver-webhook jobs and manual retries). */
+export interface WebhookSettings {
+  /** Waits before the automatic retries, in order: one retry per entry after a failed attempt. */
+  retryDelaysMs: number[];
+  /** A delivery attempt must be answered with a complete response within this. */
+  timeoutMs: number;
 }
 
 export interface Setting {
@@ -71,6 +80,8 @@ export const SETTINGS: readonly Setting[] = [
   { name: 'SCAN_DNS_SERVERS', default: '(unset)', description: 'TEST-ONLY. Comma-separated `host:port` DNS servers the scanner asks instead of the system resolvers.' },
   { name: 'SCAN_HTTP_PORT', default: '80', description: 'TEST-ONLY. Port the scanner connects to for `http://` URLs without a port.' },
   { name: 'SCAN_HTTPS_PORT', default: '443', description: 'TEST-ONLY. Port the scanner connects to for `https://` URLs (and TLS probes) without a port.' },
+  { name: 'WEBHOOK_RETRY_DELAYS', default: '60,300,900,3600', description: 'Seconds to wait before each automatic webhook retry, comma-separated (1–10 entries, decimals allowed, each up to 86400): after a failed attempt the next entry applies; when none is left the delivery stays failed.' },
+  { name: 'WEBHOOK_TIMEOUT_MS', default: '10000', description: 'Time a webhook receiver has to answer one delivery attempt completely (100–60000); slower counts as a failed attempt.' },
   { name: 'PARTNER_RATE_LIMIT', default: '20/s', description: 'Requests per API key on `/api/v1/*` per second (`N/s`) or minute (`N/m`), per API process; over it: 429 `rate_limited` with `Retry-After`.' },
 ];
 
@@ -158,6 +169,15 @@ function scanSettings(env: Env): ScanSettings {
   };
 }
 
+function retryDelays(env: Env): number[] {
+  const raw = env['WEBHOOK_RETRY_DELAYS'] || '60,300,900,3600';
+  const parts = raw.split(',').map((s) => s.trim());
+  if (parts.length > 10 || parts.some((p) => !/^\d{1,5}(\.\d{1,3})?$/.test(p) || Number(p) <= 0 || Number(p) > 86_400)) {
+    throw new ConfigError(`WEBHOOK_RETRY_DELAYS must be 1 to 10 comma-separated numbers of seconds, each above 0 and at most 86400 (got "${raw}")`);
+  }
+  return parts.map((p) => Math.round(Number(p) * 1000));
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = intIn(env, 'PORT', 8080, 0, 65535);
   const databaseUrl = env['DATABASE_URL'] || undefined;
@@ -180,5 +200,6 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: trustProxy(env['TRUST_PROXY']),
     securityLogRetentionDays: intIn(env, 'SECURITY_LOG_RETENTION_DAYS', 14, 1, 14),
     scan: scanSettings(env),
+    webhooks: { retryDelaysMs: retryDelays(env), timeoutMs: intIn(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000) },
   };
 }

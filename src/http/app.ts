@@ -18,7 +18,8 @@ import { analysisSchemas } from './schemas/analysis.ts';
 import { telemetry } from './telemetry.ts';
 import { partnerAccounts } from './routes/partner.ts';
 import { scanRoutes } from './routes/scans.ts';
-import { scanSchemas } from './schemas/scans.ts';
+import { webhookRoutes } from './routes/webhooks.ts';
+import { scanSchemas, scanWebhooks } from './schemas/scans.ts';
 import { staticRoutes } from './routes/static.ts';
 import { publicPages } from '../web/public/index.ts';
 import { rulePages } from '../web/rules/index.ts';
@@ -119,6 +120,8 @@ async function confgate(app: FastifyInstance, deps: AppDeps): Promise<void> {
         description: 'Configuration analysis (Dockerfile, Compose), the CI quality gate, and the Partner Scan API v1.',
       },
       servers: [{ url: deps.config.publicBaseUrl }],
+      // What the service sends rather than serves (OpenAPI 3.1): the signed scan events.
+      webhooks: scanWebhooks,
       components: {
         securitySchemes: {
           apiKey: { type: 'http', scheme: 'bearer', description: 'A partner API key (`svc_live_…`), for `/api/v1/*` only. Keep it on servers: never in browser or mobile code.' },
@@ -138,6 +141,7 @@ async function confgate(app: FastifyInstance, deps: AppDeps): Promise<void> {
   });
   await app.register(partnerAccounts);
   await app.register(scanRoutes);
+  await app.register(webhookRoutes);
   await app.register(healthRoutes);
   await app.register(analyzeRoutes);
   await app.register(catalogueRoutes);

@@ -4,6 +4,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from './db.ts';
 import { enqueue } from './jobs.ts';
+import { planWebhookEvent } from './webhook-deliveries.ts';
+import { scanEvent } from '../webhooks/event.ts';
 
 export const SCAN_STATUSES = ['queued', 'processing', 'completed', 'failed'] as const;
 export type ScanStatus = (typeof SCAN_STATUSES)[number];
@@ -103,9 +105,9 @@ export async function startScan(db: Queryable, id: string, attempts: number, now
 /**
  * The one transition to a final state, and the hook point for what must happen with it atomically: call it in a
  * transaction; it returns the finished scan only to the caller that made the transition (a second finish, e.g.
- * by a worker that outlived its lease, gets undefined and must not act on it). Events about the outcome (the
- * `scan.completed` / `scan.failed` webhook) belong in the same transaction, keyed on the returned row's
- * `webhook_url`. The domain lock is released here too.
+ * by a worker that outlived its lease, gets undefined and must not act on it). A scan with a `webhook_url` gets
+ * its `scan.completed` / `scan.failed` event and first delivery job here, in the same transaction: no finished
+ * scan can miss its event, and none gets two. The domain lock is released here too.
  */
 export async function finishScan(tx: Queryable, id: string, outcome: ScanOutcome, now: Date): Promise<ScanRow | undefined> {
   const rows = await tx.query<ScanRow>(
@@ -116,7 +118,9 @@ export async function finishScan(tx: Queryable, id: string, outcome: ScanOutcome
       : [id, outcome.status, now, null, outcome.code, outcome.message],
   );
   await tx.query('DELETE FROM scan_domain_locks WHERE scan_id = $1', [id]);
-  return rows[0];
+  const scan = rows[0];
+  if (scan?.webhook_url) await planWebhookEvent(tx, scanEvent({ ...scan, webhook_url: scan.webhook_url }, now));
+  return scan;
 }
 
 /**

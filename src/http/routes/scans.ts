@@ -7,8 +7,11 @@ import { normalizeDomain, validateWebhookUrl } from '../../scan/index.ts';
 import { consumeQuota } from '../../storage/quota.ts';
 import type { QuotaState } from '../../storage/quota.ts';
 import { claimIdempotencyKey, requestFingerprint } from '../../storage/scan-idempotency.ts';
+import type { Queryable } from '../../storage/db.ts';
+import { scanDetail, scanView } from '../../storage/scan-view.ts';
 import { createScan, listScans, newScanId, SCAN_ID, SCAN_STATUSES, scanOfKey } from '../../storage/scans.ts';
 import type { ScanRow, ScanStatus, ScanSummary } from '../../storage/scans.ts';
+import { webhookStatus } from '../../webhooks/status.ts';
 import { ApiError } from '../errors.ts';
 import { envelope, errorResponses } from '../schemas/common.ts';
 import { CreateScanBody, ScanListSchema } from '../schemas/scans.ts';
@@ -40,20 +43,6 @@ const WEBHOOK_REFUSALS: Record<string, string> = {
   'ip-literal': 'webhook_url must name its host, not give an IP address',
   'too-long': 'webhook_url is too long',
 };
-
-/** ISO 8601 with an explicit UTC offset, as the spec words it. */
-const isoOffset = (d: Date) => new Date(d).toISOString().replace(/Z$/, '+00:00');
-
-function scanView(row: ScanRow | ScanSummary) {
-  return {
-    id: row.id,
-    status: row.status,
-    domain: row.domain,
-    created_at: isoOffset(row.created_at),
-    status_url: `/api/v1/scans/${row.id}`,
-    ...(row.status === 'failed' ? { error: { code: row.error_code!, message: row.error_message! } } : {}),
-  };
-}
 
 /** Cursor: base64url of the last item's `created_at|id`. Opaque to clients; validated on the way in. */
 function encodeCursor(row: ScanSummary): string {
@@ -110,7 +99,12 @@ function parseListQuery(query: Record<string, unknown>): ListQuery {
   return out;
 }
 
-const notFound = () => new ApiError(404, 'not_found', 'No scan with this id was created with this API key.');
+/** The scan `id` of the calling key, or 404 `not_found` (unknown, malformed and foreign ids alike). */
+export async function ownScan(db: Queryable, req: FastifyRequest, id: string): Promise<ScanRow> {
+  const scan = SCAN_ID.test(id) ? await scanOfKey(db, partnerOf(req).keyId, id) : undefined;
+  if (!scan) throw new ApiError(404, 'not_found', 'No scan with this id was created with this API key.');
+  return scan;
+}
 
 export async function scanRoutes(app: FastifyInstance): Promise<void> {
   const { db, clock, config } = app.deps;
@@ -194,18 +188,14 @@ export async function scanRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/v1/scans/:scan_id', {
     schema: {
       tags: ['partner'],
-      summary: 'One scan: result when completed, error when failed.',
+      summary: 'One scan: result when completed, error when failed, webhook delivery status when a webhook is linked.',
       description: 'Requires `Authorization: Bearer <API key>`. Consumes no quota. An unknown id and a scan of another API key '
-        + 'both give 404 `not_found`.',
+        + 'both give 404 `not_found`. `webhook` (only with a webhook_url) summarises the deliveries of the scan event and lists the ten most recent.',
       params: Type.Object({ scan_id: Type.String() }),
       response: { 200: envelope(Type.Ref('Scan')), ...errorResponses(401, 404, 429) },
     },
   }, async (req) => {
-    const { keyId } = partnerOf(req);
-    const { scan_id: id } = req.params as { scan_id: string };
-    if (!SCAN_ID.test(id)) throw notFound();
-    const scan = await scanOfKey(db, keyId, id);
-    if (!scan) throw notFound();
-    return { request_id: req.id, data: { ...scanView(scan), ...(scan.status === 'completed' ? { result: scan.result } : {}) } };
+    const scan = await ownScan(db, req, (req.params as { scan_id: string }).scan_id);
+    return { request_id: req.id, data: { ...scanDetail(scan), ...(scan.webhook_url ? { webhook: await webhookStatus(db, scan.id) } : {}) } };
   });
 }

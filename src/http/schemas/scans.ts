@@ -1,6 +1,8 @@
 // Schemas of the Partner Scan API: the scan resource, its result (the v1 contract plus the scan's own fields)
 // and the list. Registered by $id so the OpenAPI document names them.
 import { Type } from 'typebox';
+import type { TSchema } from 'typebox';
+import type { OpenAPIV3_2 } from '@fastify/swagger';
 import { SCAN_STATUSES } from '../../storage/scans.ts';
 import { reportProperties } from './report.ts';
 
@@ -49,10 +51,43 @@ const scanProperties = {
   }, { description: 'Present when status is failed.' })),
 };
 
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+const NullableTime = (description: string) => Nullable(Timestamp(description));
+
+export const WebhookDeliverySchema = Type.Object({
+  id: Type.String({ pattern: '^dlv_[0-9a-f]{24}$' }),
+  kind: Type.Union([Type.Literal('automatic'), Type.Literal('manual')], { description: 'automatic: the first attempt and its retries; manual: POST /api/v1/scans/{scan_id}/webhook.' }),
+  status: Type.Union([Type.Literal('pending'), Type.Literal('succeeded'), Type.Literal('failed')], { description: 'pending: planned, not attempted yet.' }),
+  attempted_at: NullableTime('When the attempt was made; null while pending.'),
+  status_code: Nullable(Type.Integer({ description: 'HTTP status the receiver answered; null when no answer came.' })),
+  error: Nullable(Type.String({ description: 'Why the attempt failed: `HTTP 500`, `timeout after 10000 ms`, `connection refused`, `TLS error: …`, `address not allowed: …`.' })),
+  next_attempt_at: NullableTime('Pending: when it is due. Failed: when the retry it led to is due (null when none follows).'),
+}, { $id: 'WebhookDelivery' });
+
+export const ScanWebhookSchema = Type.Object({
+  attempt_count: Type.Integer({ minimum: 0, description: 'Delivery attempts made, automatic and manual.' }),
+  attempted_at: NullableTime('Time of the latest attempt.'),
+  delivered_at: NullableTime('Time of the latest successful delivery.'),
+  last_status_code: Nullable(Type.Integer({ description: 'HTTP status of the latest attempt; null when it got no answer.' })),
+  last_error: Nullable(Type.String({ description: 'Error of the latest attempt; null when it succeeded.' })),
+  deliveries: Type.Array(Type.Ref('WebhookDelivery'), { maxItems: 10, description: 'The ten most recent deliveries, newest first.' }),
+}, { $id: 'ScanWebhook', description: 'Delivery of the scan.completed / scan.failed event to the linked webhook_url.' });
+
+const scanResult = { result: Type.Optional(Type.Ref('ScanResult', { description: 'Present when status is completed.' })) };
+
 export const ScanSchema = Type.Object(
-  { ...scanProperties, result: Type.Optional(Type.Ref('ScanResult', { description: 'Present when status is completed.' })) },
+  { ...scanProperties, ...scanResult, webhook: Type.Optional(Type.Ref('ScanWebhook', { description: 'Present when a webhook_url is linked.' })) },
   { $id: 'Scan' },
 );
+
+/** The body of a webhook delivery: the event, with the scan as GET /api/v1/scans/{scan_id} showed it when it
+ * finished (without the webhook object). */
+export const WebhookEventSchema = Type.Object({
+  id: Type.String({ pattern: '^evt_[0-9a-f]{32}$', description: 'The event id, also in X-Service-Event-Id: the same in every attempt and manual replay; de-duplicate on it.' }),
+  type: Type.Union([Type.Literal('scan.completed'), Type.Literal('scan.failed')]),
+  created_at: Timestamp('When the scan finished and the event was created.'),
+  data: Type.Object({ ...scanProperties, ...scanResult }),
+}, { $id: 'WebhookEvent' });
 
 /** A list item: the scan without its result (fetch status_url for it). */
 export const ScanSummarySchema = Type.Object(scanProperties, { $id: 'ScanSummary' });
@@ -67,4 +102,30 @@ export const CreateScanBody = Type.Object({
   webhook_url: Type.Optional(Type.String({ description: 'An https:// URL (no credentials) that receives scan.completed or scan.failed.' })),
 });
 
-export const scanSchemas = [ScanResultSchema, ScanSchema, ScanSummarySchema];
+export const scanSchemas = [ScanResultSchema, WebhookDeliverySchema, ScanWebhookSchema, ScanSchema, ScanSummarySchema, WebhookEventSchema];
+
+
+/** One event as an OpenAPI 3.1 webhook: a POST the service sends to the partner's webhook_url. */
+const webhookOperation = (type: string, when: string): OpenAPIV3_2.PathItemObject => ({
+  post: {
+    tags: ['partner'],
+    summary: `${type}: ${when}`,
+    description: "Sent to the scan's webhook_url. First attempt at once; up to four retries (by default after 1, 5, 15 and 60 minutes); "
+      + 'a manual retry (POST /api/v1/scans/{scan_id}/webhook) sends the same bytes again. Verification: docs/webhooks.md.',
+    parameters: [
+      { name: 'X-Service-Signature', in: 'header', required: true, schema: { type: 'string', pattern: '^v1=[0-9a-f]{64}$' }, description: 'v1=<hex HMAC-SHA256 of `<timestamp>.<raw body>`>, keyed with the 32 raw bytes of SHA-256(the API key that created the scan).' },
+      { name: 'X-Service-Timestamp', in: 'header', required: true, schema: { type: 'string', pattern: '^[0-9]+$' }, description: 'Unix seconds when this attempt was signed; reject it when more than 5 minutes away from your clock.' },
+      { name: 'X-Service-Event-Id', in: 'header', required: true, schema: { type: 'string', pattern: '^evt_[0-9a-f]{32}$' }, description: 'The event id (as in the body): de-duplicate on it.' },
+    ],
+    requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/WebhookEvent' } } } },
+    responses: {
+      '2XX': { description: 'Received. Any 2xx within the timeout (10 s by default) counts; redirects and every other answer are failures.' },
+    },
+  },
+});
+
+/** The `webhooks` section of the OpenAPI 3.1 document: what the service sends to partners. */
+export const scanWebhooks = {
+  'scan.completed': webhookOperation('scan.completed', 'a scan with a webhook_url reached completed.'),
+  'scan.failed': webhookOperation('scan.failed', 'a scan with a webhook_url reached failed.'),
+};

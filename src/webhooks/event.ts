@@ -1,0 +1,14 @@
+// The webhook event of a finished scan. Its body bytes are made once, here, when the scan finishes; every
+// attempt and every manual replay sends exactly these bytes, so one event id always means one body.
+import { isoOffset, scanDetail } from '../storage/scan-view.ts';
+import type { ScanRow } from '../storage/scans.ts';
+import { newEventId } from '../storage/webhook-deliveries.ts';
+import type { NewEvent } from '../storage/webhook-deliveries.ts';
+
+/** The event for a scan that just reached `completed` or `failed` and has a webhook URL. */
+export function scanEvent(scan: ScanRow & { webhook_url: string }, now: Date): NewEvent {
+  const id = newEventId();
+  const type = scan.status === 'completed' ? 'scan.completed' : 'scan.failed';
+  const body = { id, type, created_at: isoOffset(now), data: scanDetail(scan) };
+  return { id, scanId: scan.id, type, url: scan.webhook_url, body: Buffer.from(JSON.stringify(body), 'utf8'), createdAt: now };
+}
