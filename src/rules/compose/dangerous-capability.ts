@@ -3,10 +3,12 @@ import { get } from '../../analyzers/compose/yaml-tree.ts';
 import { capabilityName, specUrl, stringItems } from './support.ts';
 import type { ComposeRule } from './support.ts';
 
-/** Capabilities that let a container escape, load kernel code, read any file or reconfigure the host. */
+/** Capabilities that let a container escape, load kernel code, read any file or reconfigure the host. Docker's
+ * default set (CHOWN, DAC_OVERRIDE, FOWNER, SETFCAP, …) is not here: adding one back after `cap_drop: [ALL]`
+ * grants nothing a default container lacks. */
 const DANGEROUS = new Set([
   'ALL', 'SYS_ADMIN', 'SYS_MODULE', 'SYS_RAWIO', 'SYS_PTRACE', 'SYS_BOOT', 'SYS_TIME', 'NET_ADMIN', 'DAC_READ_SEARCH',
-  'DAC_OVERRIDE', 'BPF', 'PERFMON', 'MAC_ADMIN', 'MAC_OVERRIDE', 'SYSLOG', 'LINUX_IMMUTABLE', 'SETFCAP',
+  'BPF', 'PERFMON', 'MAC_ADMIN', 'MAC_OVERRIDE', 'SYSLOG', 'LINUX_IMMUTABLE',
 ]);
 
 export const rule: ComposeRule = {
