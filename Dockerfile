@@ -1,13 +1,13 @@
 # syntax=docker/dockerfile:1.7
 # Production image of the Confgate service: API and worker (ROLE=all|api|worker), PostgreSQL via DATABASE_URL.
 
-FROM node:24.11.1-bookworm-slim AS deps
+FROM node:24.21.0-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 # Runtime dependencies only; install scripts stay off (none of them is needed at run time).
 RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --ignore-scripts --no-audit --no-fund
 
-FROM node:24.11.1-bookworm-slim
+FROM node:24.21.0-bookworm-slim
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=8080 \
