@@ -3,12 +3,21 @@
 // and whether a stage ends up in the image `docker build` produces.
 import type { Range } from '../../core/types.ts';
 import type { CommandRef } from './query.ts';
-import { commandsOf, finalStage, positionals, runCommands } from './query.ts';
+import { commandsOf, finalStage, positionals, runCommands, runCommandsByName } from './query.ts';
 import type { DockerfileDoc, DWord, Instruction, ShellWord, Stage } from './types.ts';
 
-/** Every command of every RUN whose name is one of `names`. */
+/** Every command of every RUN whose name is one of `names`, in RUN order. */
 export function runCommandsNamed(doc: DockerfileDoc, ...names: string[]): CommandRef[] {
-  return runCommands(doc).filter((c) => names.includes(c.name));
+  const index = runCommandsByName(doc);
+  let found: readonly CommandRef[] | undefined;
+  for (const name of names) {
+    const list = index.get(name);
+    if (!list) continue;
+    // Commands of several of the names: keep them interleaved in RUN order.
+    if (found) return runCommands(doc).filter((c) => names.includes(c.name));
+    found = list;
+  }
+  return found ? [...found] : [];
 }
 
 /** The subcommand word (`install` of `apt-get -y install curl`); options in `withValue` consume a value. */

@@ -75,15 +75,36 @@ export function commandsOf(instr: Instruction): CommandRef[] {
   return out;
 }
 
+/** A fact about the document, computed on first use and kept in `doc.memo` under `key` for every other rule. */
+export function memoized<T>(doc: DockerfileDoc, key: string, compute: (doc: DockerfileDoc) => T): T {
+  let value = doc.memo.get(key) as T | undefined;
+  if (value === undefined) {
+    value = compute(doc);
+    doc.memo.set(key, value);
+  }
+  return value;
+}
+
 /** Every command every RUN (also `ONBUILD RUN`) executes, computed once per document. */
 export function runCommands(doc: DockerfileDoc): CommandRef[] {
-  let cached = doc.memo.get('runCommands') as CommandRef[] | undefined;
-  if (!cached) {
-    cached = [];
-    for (const instr of doc.instructions) if (effectiveKind(instr) === 'RUN') cached.push(...commandsOf(instr));
-    doc.memo.set('runCommands', cached);
-  }
-  return cached;
+  return memoized(doc, 'runCommands', (d) => {
+    const out: CommandRef[] = [];
+    for (const instr of d.instructions) if (effectiveKind(instr) === 'RUN') for (const c of commandsOf(instr)) out.push(c);
+    return out;
+  });
+}
+
+/** The commands of `runCommands` by name, in RUN order. */
+export function runCommandsByName(doc: DockerfileDoc): ReadonlyMap<string, readonly CommandRef[]> {
+  return memoized(doc, 'runCommandsByName', (d) => {
+    const index = new Map<string, CommandRef[]>();
+    for (const c of runCommands(d)) {
+      const list = index.get(c.name);
+      if (list) list.push(c);
+      else index.set(c.name, [c]);
+    }
+    return index;
+  });
 }
 
 /** The kind that runs: `ONBUILD RUN …` is a RUN. */
@@ -169,13 +190,22 @@ export function rangeFrom(a: Span, b: Span): Range {
   return { start_line: a.range.start_line, start_column: a.range.start_column, end_line: b.range.end_line, end_column: b.range.end_column };
 }
 
-/** Pipelines of every RUN script (for rules about what flows into what, e.g. `curl … | sh`). */
+/** Pipelines of every RUN script (for rules about what flows into what, e.g. `curl … | sh`), computed once per document. */
 export function runPipelines(doc: DockerfileDoc): { instruction: Instruction; commands: CommandRef[] }[] {
+  return memoized(doc, 'runPipelines', collectPipelines);
+}
+
+function collectPipelines(doc: DockerfileDoc): { instruction: Instruction; commands: CommandRef[] }[] {
+  // The same command objects `runCommands` holds: every simple command of a RUN script is among them.
+  const refs = new Map<SimpleCommand, CommandRef>();
+  for (const c of runCommands(doc)) refs.set(c.node, c);
   const out: { instruction: Instruction; commands: CommandRef[] }[] = [];
   const visit = (instruction: Instruction, script: Script): void => {
     for (const item of script.items)
       for (const p of item.pipelines) {
-        out.push({ instruction, commands: p.commands.filter((c): c is SimpleCommand => c.type === 'command').map((c) => commandOf(instruction, c)) });
+        const commands: CommandRef[] = [];
+        for (const c of p.commands) if (c.type === 'command') commands.push(refs.get(c) ?? commandOf(instruction, c));
+        out.push({ instruction, commands });
         for (const c of p.commands) {
           if (c.type === 'command' && c.inner) visit(instruction, c.inner);
           if (c.type === 'subshell' || c.type === 'group') visit(instruction, c.body);
