@@ -170,16 +170,19 @@ export class TreeBuilder {
       if (key === '<<' && !keyNode.quoted) merged.push(pair);
       else own.push(pair);
     }
-    const pairs = [...own];
-    const present = new Set(own.map((p) => p.key));
-    for (const m of merged) {
-      const sources = m.value.kind === 'seq' ? m.value.items : [m.value];
-      for (const src of sources) {
-        if (src.kind !== 'map') continue;
-        for (const p of src.pairs) {
-          if (present.has(p.key)) continue;
-          present.add(p.key);
-          pairs.push(p);
+    // Merged pairs follow the explicit ones; a key only counts once, from its first source.
+    const pairs = own;
+    if (merged.length > 0) {
+      const present = new Set(own.map((p) => p.key));
+      for (const m of merged) {
+        const sources = m.value.kind === 'seq' ? m.value.items : [m.value];
+        for (const src of sources) {
+          if (src.kind !== 'map') continue;
+          for (const p of src.pairs) {
+            if (present.has(p.key)) continue;
+            present.add(p.key);
+            pairs.push(p);
+          }
         }
       }
     }
