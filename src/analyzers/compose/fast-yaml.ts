@@ -70,6 +70,8 @@ class FastParser {
   private ln = 0;
   private readonly anchors = new Map<string, YNode>();
   private readonly building = new Set<string>();
+  /** Trailing comments a nested collection passed up to its parent when it ended. */
+  private pending: { indent: number; end: number }[] = [];
   readonly comments: RawComment[] = [];
 
   constructor(pos: Positions, tb: TreeBuilder) {
@@ -520,8 +522,6 @@ class FastParser {
     if (rest.length === 0 || indent === 0 || rest.every((c) => c.indent < indent)) return { full: end, rest };
     return { full: rest[rest.length - 1]!.end, rest: [] };
   }
-
-  private pending: { indent: number; end: number }[] = [];
 
   private blockMap(indent: number): Parsed {
     const t = this.text;
