@@ -28,6 +28,8 @@ export interface Config {
   /** Fastify's trustProxy: false, true, a hop count, or addresses/CIDRs of trusted proxies. */
   trustProxy: boolean | number | string;
   securityLogRetentionDays: number;
+  /** Bearer token for GET /metrics; unset: loopback clients only. */
+  metricsToken: string | undefined;
   scan: ScanSettings;
   webhooks: WebhookSettings;
 }
@@ -73,6 +75,7 @@ export const SETTINGS: readonly Setting[] = [
   { name: 'SECRET_KEY', default: '(unset)', description: 'Server secret, at least 32 characters (`openssl rand -hex 32`): API-key lookup hashes, webhook-key encryption, CSRF. Required with `DATABASE_URL`; with the embedded store generated once into `DATA_DIR/secret.key`. Changing it invalidates every API key.' },
   { name: 'PUBLIC_RATE_LIMIT', default: '60/m', description: 'Requests per client address on `/api/analyze*` per second (`N/s`) or minute (`N/m`), per API process; over it: 429 `rate_limited` with `Retry-After`.' },
   { name: 'TRUST_PROXY', default: 'false', description: 'Behind a reverse proxy: `true`, a hop count, or comma-separated proxy addresses/CIDRs, so client addresses come from `X-Forwarded-For`.' },
+  { name: 'METRICS_TOKEN', default: '(unset)', description: 'Bearer token required by `GET /metrics` (Prometheus). Unset: only loopback clients may scrape.' },
   { name: 'SECURITY_LOG_RETENTION_DAYS', default: '14', description: 'Days technical security logs are kept (1–14); an hourly job deletes older entries.' },
   { name: 'SCAN_LEASE_MS', default: '30000', description: 'Lease of a running scan job (1000–600000), renewed while the scan runs: a scan whose worker died resumes on another worker after this.' },
   { name: 'SCAN_MAX_ATTEMPTS', default: '3', description: 'Times a scan job is claimed (1–10) before the scan ends `failed` with `scan_timeout`; workers dying mid-scan use attempts up.' },
@@ -199,6 +202,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicRateLimit: rate(env, 'PUBLIC_RATE_LIMIT', '60/m'),
     trustProxy: trustProxy(env['TRUST_PROXY']),
     securityLogRetentionDays: intIn(env, 'SECURITY_LOG_RETENTION_DAYS', 14, 1, 14),
+    metricsToken: env['METRICS_TOKEN'] || undefined,
     scan: scanSettings(env),
     webhooks: { retryDelaysMs: retryDelays(env), timeoutMs: intIn(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000) },
   };

@@ -14,6 +14,7 @@ import rateLimit from '@fastify/rate-limit';
 import { analyzeRoutes } from './routes/analyze.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
 import { statsRoutes } from './routes/stats.ts';
+import { metricsRoutes } from './routes/metrics.ts';
 import { analysisSchemas } from './schemas/analysis.ts';
 import { telemetry } from './telemetry.ts';
 import { partnerAccounts } from './routes/partner.ts';
@@ -134,6 +135,7 @@ async function confgate(app: FastifyInstance, deps: AppDeps): Promise<void> {
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await telemetry(app);
+  await metricsRoutes(app); // in the root scope, before any route, so its response hook sees every route
   // Per-route limits only (routes opt in through `config.rateLimit`); counted per client address.
   await app.register(rateLimit, {
     global: false,
