@@ -59,7 +59,9 @@ export async function publicPages(app: FastifyInstance): Promise<void> {
     const values: FormValues = {
       filename: field(req, 'filename') ?? '',
       fileType: field(req, 'file_type') ?? 'auto',
-      content: field(req, 'content') ?? '',
+      // Browsers send every line break of a textarea as CRLF (HTML form encoding), whatever was pasted: undo it so
+      // sizes, and the limits, are those of the file as the API would get it.
+      content: (field(req, 'content') ?? '').replace(/\r\n/g, '\n'),
     };
     const problem = problemOf(values);
     if (problem) return sendPage(reply, problem.status, errorPage('The file could not be analyzed', problem.message, values));

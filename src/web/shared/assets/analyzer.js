@@ -11,10 +11,11 @@ const encoder = new TextEncoder();
 const kb = (bytes) => `${bytes / 1000} KB`;
 
 function enhance(form) {
+  // The service's limits, as the page states them.
   const limits = {
-    files: Number(form.dataset.maxFiles),
-    fileBytes: Number(form.dataset.maxFileBytes),
-    projectBytes: Number(form.dataset.maxProjectBytes),
+    get files() { return Number(form.dataset.maxFiles); },
+    get fileBytes() { return Number(form.dataset.maxFileBytes); },
+    get projectBytes() { return Number(form.dataset.maxProjectBytes); },
   };
   const box = document.getElementById('files');
   const errors = document.getElementById('form-errors');
