@@ -249,8 +249,11 @@ class DockerfileParser {
   /** Builds the instruction whose arguments are [a, b) of `src`; `keyword` precedes them. */
   private build(kind: string, keyword: Span & { raw: string }, src: Source, a: number, b: number, heredocs: Heredoc[]): Instruction {
     const opts = this.wordOptions(kind);
+    const end = Math.max(keyword.end, b > a ? offsetAt(src, b - 1) + 1 : keyword.end);
     const instr: Instruction = {
-      ...this.index.span(keyword.start, Math.max(keyword.end, b > a ? offsetAt(src, b - 1) + 1 : keyword.end)),
+      start: keyword.start,
+      end,
+      range: this.index.range(keyword.start, end),
       kind,
       keyword,
       argsSource: sliceSource(src, a, b),
@@ -379,7 +382,8 @@ class DockerfileParser {
       const nameEnd = eq !== -1 && eq < e ? eq : e;
       const name = text.slice(i + 2, nameEnd);
       const nameSpan = fileSpan(this.index, src, i, nameEnd);
-      const flag: Flag = { ...fileSpan(this.index, src, i, e), name, nameSpan, options: [] };
+      const span = fileSpan(this.index, src, i, e);
+      const flag: Flag = { start: span.start, end: span.end, range: span.range, name, nameSpan, options: [] };
       if (nameEnd < e) {
         const value = readDWord(src, nameEnd + 1, b, opts);
         flag.value = value;
@@ -403,7 +407,8 @@ class DockerfileParser {
     let p = a;
     for (const part of value.raw.split(',')) {
       const eq = part.indexOf('=');
-      const option: FlagOption = { ...fileSpan(this.index, src, p, p + part.length), key: (eq === -1 ? part : part.slice(0, eq)).toLowerCase() };
+      const span = fileSpan(this.index, src, p, p + part.length);
+      const option: FlagOption = { start: span.start, end: span.end, range: span.range, key: (eq === -1 ? part : part.slice(0, eq)).toLowerCase() };
       if (eq !== -1) option.value = part.slice(eq + 1).replace(/^(["'])(.*)\1$/, '$2');
       if (part !== '') out.push(option);
       p += part.length + 1;
@@ -446,7 +451,8 @@ class DockerfileParser {
         };
         e = b;
       } else if (kind !== 'ARG') this.error(key, `${kind} ${key.raw} has no value: use ${kind} ${key.raw}=value`);
-      const pair: KeyValue = { ...fileSpan(this.index, src, i, e), key };
+      const span = fileSpan(this.index, src, i, e);
+      const pair: KeyValue = { start: span.start, end: span.end, range: span.range, key };
       if (value) pair.value = value;
       pairs.push(pair);
       if (nextEnv) {

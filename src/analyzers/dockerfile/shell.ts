@@ -303,7 +303,7 @@ class Parser {
     const end = this.pos;
     const span = this.span(start, end);
     const valueSource = out.finish(span.start);
-    return { ...span, raw: text.slice(start, end), value: valueSource.text, valueSource, quoted, dynamic, substitutions };
+    return { start: span.start, end: span.end, range: span.range, raw: text.slice(start, end), value: valueSource.text, valueSource, quoted, dynamic, substitutions };
   }
 
   private backtick(k: number, addRaw: (a: number, b: number) => void, substitute: (a: number, b: number) => void, markDynamic: () => void): number {
@@ -367,11 +367,7 @@ class Parser {
       pipelines.push(p);
     }
     const last = pipelines[pipelines.length - 1]!;
-    return { ...this.joinSpans(first, last), pipelines, ops };
-  }
-
-  private joinSpans(a: Span, b: Span): Span {
-    return { start: a.start, end: b.end, range: { ...this.ctx.index.range(a.start, b.end) } };
+    return { start: first.start, end: last.end, range: this.ctx.index.range(first.start, last.end), pipelines, ops };
   }
 
   private skipNewlines(): void {
@@ -404,7 +400,9 @@ class Parser {
       }
       commands.push(cmd);
     }
-    return { ...this.joinSpans(commands[0]!, commands[commands.length - 1]!), commands, negated };
+    const start = commands[0]!.start;
+    const end = commands[commands.length - 1]!.end;
+    return { start, end, range: this.ctx.index.range(start, end), commands, negated };
   }
 
   /** One command; undefined at a separator, a closing keyword or the end (nothing consumed then). */
@@ -501,7 +499,8 @@ class Parser {
     const t = this.peek();
     if (t.t !== 'op' || !REDIRECTS.has(t.op!)) return undefined;
     this.next();
-    const r: Redirect = { ...this.span(t.a, t.b), op: t.op! };
+    const span = this.span(t.a, t.b);
+    const r: Redirect = { start: span.start, end: span.end, range: span.range, op: t.op! };
     if (t.fd !== undefined) r.fd = t.fd;
     const target = this.peek();
     if (target.t === 'word') {
@@ -538,7 +537,8 @@ class Parser {
         const vs = this.span(t.a + valueStart, t.b);
         value.start = vs.start;
         value.range = vs.range;
-        assignments.push({ ...this.span(t.a, t.b), name: eq[1]!, value });
+        const span = this.span(t.a, t.b);
+        assignments.push({ start: span.start, end: span.end, range: span.range, name: eq[1]!, value });
       } else {
         words.push(w);
         // `name() { …; }` defines a function: its body is the next command.

@@ -139,7 +139,9 @@ export function readDWord(src: Source, i: number, b: number, opts: WordOptions, 
     }
   }
   const end = Math.min(i, b);
-  return { ...fileSpan(opts.index, src, start, end), raw: text.slice(start, end), value, resolved: opts.env ? resolved : value, unresolved };
+  // A literal with every field (not a spread of the span): one compact object shape for every word.
+  const span = fileSpan(opts.index, src, start, end);
+  return { start: span.start, end: span.end, range: span.range, raw: text.slice(start, end), value, resolved: opts.env ? resolved : value, unresolved };
 }
 
 /** Splits [a, b) of a source into Docker words. */
@@ -201,7 +203,8 @@ export function parseJsonArray(src: Source, a: number, b: number, index: LineInd
       }
     }
     i++;
-    items.push({ ...fileSpan(index, src, start, i), value });
+    const span = fileSpan(index, src, start, i);
+    items.push({ start: span.start, end: span.end, range: span.range, value });
     ws();
     if (text[i] === ',') {
       i++;
