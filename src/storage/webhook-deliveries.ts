@@ -155,7 +155,11 @@ export async function recordManualAttempt(tx: Queryable, eventId: string, outcom
   );
   if (outcome.ok) {
     const dropped = await tx.query<{ id: string }>(`DELETE FROM webhook_deliveries WHERE event_id = $1 AND status = 'pending' RETURNING id`, [eventId]);
-    if (dropped.length > 0) await tx.query('DELETE FROM jobs WHERE unique_key = ANY($1)', [dropped.map((d) => `${DELIVER_WEBHOOK_KIND}:${d.id}`)]);
+    if (dropped.length > 0) {
+      await tx.query('DELETE FROM jobs WHERE unique_key = ANY($1)', [dropped.map((d) => `${DELIVER_WEBHOOK_KIND}:${d.id}`)]);
+      // The failed attempt that planned the dropped retry no longer points at it.
+      await tx.query("UPDATE webhook_deliveries SET next_attempt_at = NULL WHERE event_id = $1 AND status = 'failed'", [eventId]);
+    }
   }
   await summarise(tx, eventId, outcome, at);
 }

@@ -6,6 +6,8 @@ import type { FastifyInstance } from 'fastify';
 export interface OpenApiChecker {
   doc: Record<string, any>;
   assertConforms(method: string, routePath: string, status: number, body: unknown): void;
+  /** Validates a request the service sent: the body of a webhook (the document's `webhooks` section). */
+  assertWebhookConforms(name: string, body: unknown): void;
 }
 
 export async function openApiChecker(app: FastifyInstance): Promise<OpenApiChecker> {
@@ -21,8 +23,17 @@ export async function openApiChecker(app: FastifyInstance): Promise<OpenApiCheck
     }
     return node;
   };
+  const validateWith = (schema: unknown, body: unknown, what: string) => {
+    const validate = ajv.compile(rewrite(schema) as object);
+    assert.ok(validate(body), `${what} conforms: ${JSON.stringify(validate.errors)}`);
+  };
   return {
     doc,
+    assertWebhookConforms(name, body) {
+      const schema = doc['webhooks']?.[name]?.post?.requestBody?.content?.['application/json']?.schema;
+      assert.ok(schema, `OpenAPI documents the webhook ${name}`);
+      validateWith(schema, body, `webhook ${name}`);
+    },
     assertConforms(method, routePath, status, body) {
       const openapiPath = routePath.replace(/:(\w+)/g, '{$1}');
       const op = doc['paths']?.[openapiPath]?.[method.toLowerCase()];
@@ -32,8 +43,7 @@ export async function openApiChecker(app: FastifyInstance): Promise<OpenApiCheck
       const content = response.content ?? {};
       const media = content['application/json'] ?? Object.values(content)[0];
       assert.ok(media?.schema, `status ${status} of ${method} ${openapiPath} has a schema`);
-      const validate = ajv.compile(rewrite(media.schema) as object);
-      assert.ok(validate(body), `${method} ${openapiPath} ${status} conforms: ${JSON.stringify(validate.errors)}`);
+      validateWith(media.schema, body, `${method} ${openapiPath} ${status}`);
     },
   };
 }
