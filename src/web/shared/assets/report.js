@@ -54,7 +54,7 @@ function findingItem(item, sources) {
   const file = f.location.file ?? item.file;
   return html`<li class="finding">
   <h4><a class="rule-id" href="/rules/${encodeURIComponent(f.rule_id)}">${f.rule_id}</a> ${f.title}</h4>
-  <p class="message">${f.message}</p>
+  <div class="message">${prose(f.message)}</div>
   <p class="where">${where(item.showFile ? file : undefined, f.location)}</p>
   ${excerpt(file === undefined ? undefined : sources.get(file), f.location, file ?? 'File')}
   <div class="fix"><strong>Fix:</strong> ${prose(f.remediation)}</div>
