@@ -55,7 +55,8 @@ async function shot(page: Page, name: string) {
 async function assertAccessible(page: Page, what: string) {
   await page.evaluate(AXE);
   const violations = await page.evaluate(async () => {
-    const result = await (globalThis as any).axe.run(document, { resultTypes: ['violations'] });
+    const page = globalThis as any;
+    const result = await page.axe.run(page.document, { resultTypes: ['violations'] });
     return result.violations.map((v: any) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n: any) => n.target.join(' ')).slice(0, 3) }));
   });
   const serious = violations.filter((v: { impact: string }) => v.impact === 'serious' || v.impact === 'critical');
@@ -97,7 +98,7 @@ describe(`public pages in chromium (${STORE})`, () => {
     assert.match(await secret.locator('.fix').textContent() ?? '', /Fix: Pass the secret at run time/);
     const groups = await page.locator('.sev-group h3').allTextContents();
     assert.deepEqual(groups.map((g) => g.split(' ')[0]), ['High', 'Medium', 'Low', 'Info'].filter((s) => expected.summary[s.toLowerCase()] > 0));
-    assert.ok(await page.locator('h2#result-title').evaluate((h) => h === document.activeElement), 'focus moves to the result');
+    assert.ok(await page.locator('h2#result-title').evaluate((h) => h === (globalThis as any).document.activeElement), 'focus moves to the result');
     await assertAccessible(page, 'home with result');
     await shot(page, '2-result');
 
@@ -229,7 +230,7 @@ describe(`public pages in chromium (${STORE})`, () => {
     // axe needs script: the same server-rendered result, posted natively (form.submit() skips the page's handler).
     const { page } = await open('/');
     await page.getByLabel('Content').fill(DOCKERFILE);
-    await Promise.all([page.waitForURL('**/analyze'), page.locator('#analyze-form').evaluate((f: HTMLFormElement) => f.submit())]);
+    await Promise.all([page.waitForURL('**/analyze'), page.locator('#analyze-form').evaluate((f: any) => f.submit())]);
     await page.getByRole('heading', { name: 'Result for Dockerfile' }).waitFor();
     await assertAccessible(page, 'server-rendered result');
   });
