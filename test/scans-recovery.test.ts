@@ -4,18 +4,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { loadConfig } from '../src/config.ts';
-import type { Db } from '../src/storage/db.ts';
-import { openEmbedded } from '../src/storage/embedded.ts';
 import { migrate } from '../src/storage/migrate.ts';
-import { openPostgres } from '../src/storage/postgres.ts';
 import { bearer, partnerWithKey } from './accounts-fixtures.ts';
 import { createTestCa, startDnsServer, startSite } from './support/local-sites/index.ts';
 import type { DnsServer, Site } from './support/local-sites/index.ts';
-import { startService } from './support/service.ts';
-import { createEmptyStore, STORE } from './support/store.ts';
+import { startService, until } from './support/service.ts';
+import { createEmptyStore, openStoreOf } from './support/store.ts';
 
 const DOMAIN = 'slow.recovery-partner.com';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let dns: DnsServer;
 let site: Site;
@@ -39,17 +35,7 @@ after(async () => {
   await store.remove();
 });
 
-const openStore = (): Promise<Db> => (STORE === 'postgres' ? openPostgres({ url: store.env['DATABASE_URL']! }) : openEmbedded(store.env['DATA_DIR']!));
-
-async function until<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await fn();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
+const openStore = () => openStoreOf(store.env);
 
 describe('scan queue durability', () => {
   it('a worker killed with SIGKILL mid-scan loses nothing: after restart the scan completes once', async () => {

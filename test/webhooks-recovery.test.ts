@@ -8,15 +8,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { loadConfig } from '../src/config.ts';
-import type { Db } from '../src/storage/db.ts';
-import { openEmbedded } from '../src/storage/embedded.ts';
 import { migrate } from '../src/storage/migrate.ts';
-import { openPostgres } from '../src/storage/postgres.ts';
 import { bearer, partnerWithKey } from './accounts-fixtures.ts';
 import { createTestCa, startDnsServer } from './support/local-sites/index.ts';
 import type { DnsServer, TestCa } from './support/local-sites/index.ts';
-import { freePort, startService } from './support/service.ts';
-import { createEmptyStore, STORE } from './support/store.ts';
+import { freePort, startService, until } from './support/service.ts';
+import { createEmptyStore, openStoreOf } from './support/store.ts';
 import { startReceiver } from './webhooks-receiver.ts';
 
 const HOOKS = 'hooks.recovery-partner.com';
@@ -41,17 +38,7 @@ after(async () => {
   rmSync(caDir, { recursive: true, force: true });
 });
 
-const openStore = (): Promise<Db> => (STORE === 'postgres' ? openPostgres({ url: store.env['DATABASE_URL']! }) : openEmbedded(store.env['DATA_DIR']!));
-
-async function until<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await fn();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
+const openStore = () => openStoreOf(store.env);
 
 interface Delivery { status: string; error: string | null; status_code: number | null; next_attempt_at: string | null }
 

@@ -14,6 +14,17 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Polls `fn` every 50 ms until it answers something other than undefined; throws after `timeoutMs`. */
+export async function until<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await fn();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 export interface Service {
   url: string;
   port: number;

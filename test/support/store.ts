@@ -59,6 +59,12 @@ export async function createEmptyStore(kind: StoreKind = STORE): Promise<{ env: 
   return { env: { DATA_DIR: dir }, remove: async () => rmSync(dir, { recursive: true, force: true }) };
 }
 
+/** Opens the store a spawned service uses (its env from createEmptyStore), e.g. to inspect it between runs.
+ * The embedded store admits one process: open it only while no service runs on it. */
+export function openStoreOf(env: Record<string, string>, kind: StoreKind = STORE): Promise<Db> {
+  return kind === 'postgres' ? openPostgres({ url: env['DATABASE_URL']! }) : openEmbedded(env['DATA_DIR']!);
+}
+
 export async function openTestStore(kind: StoreKind = STORE): Promise<TestStore> {
   const empty = await createEmptyStore(kind);
   const db = kind === 'postgres' ? await openPostgres({ url: empty.env['DATABASE_URL']! }) : await openEmbedded(empty.env['DATA_DIR']!);
