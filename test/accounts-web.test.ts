@@ -198,8 +198,8 @@ describe('CSRF and page security', () => {
     assert.equal(res.headers['x-frame-options'], 'DENY');
     assert.doesNotMatch(res.body, /<script>|<style>|\son\w+=|https?:\/\//);
     assert.match(res.body, /<label for="email">/);
-    assert.equal((await new Browser(t).get('/developer/assets/site.js')).statusCode, 200);
-    assert.equal((await new Browser(t).get('/developer/assets/nope.js')).statusCode, 404);
+    assert.equal((await new Browser(t).get('/assets/site.js')).statusCode, 200);
+    assert.equal((await new Browser(t).get('/assets/nope.js')).statusCode, 404);
   });
   it('escapes what users typed', async () => {
     const res = await new Browser(t).signUp('<script>alert(1)</script>');

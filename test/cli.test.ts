@@ -3,7 +3,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createEmptyStore } from './support/store.ts';
 import { freePort } from './support/service.ts';

@@ -5,7 +5,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { Type } from 'typebox';
 import { loadConfig } from '../../src/config.ts';
 import { buildServer } from '../../src/http/server.ts';
 import { createLogger } from '../../src/logger.ts';

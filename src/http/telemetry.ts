@@ -15,7 +15,7 @@ declare module 'fastify' {
 }
 
 /** Probes and documentation assets are not security-relevant and would drown the log. */
-const UNLOGGED = new Set(['/healthz', '/readyz', '/docs/static/*', '/docs/*']);
+const UNLOGGED = new Set(['/healthz', '/readyz', '/docs/static/*', '/docs/*', '/assets/:name', '/metrics']);
 
 export async function telemetry(app: FastifyInstance): Promise<void> {
   const { db, clock } = app.deps;

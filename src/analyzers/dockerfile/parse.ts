@@ -8,7 +8,7 @@ import { parseImageRef } from './image.ts';
 import { parseShell } from './shell.ts';
 import { fileSpan, LineIndex, offsetAt, sliceSource } from './source.ts';
 import { parseSuppressions } from './suppressions.ts';
-import type { Comment, Directive, DockerfileDoc, DWord, Env, Flag, FlagOption, Heredoc, Instruction, KeyValue, Script, Source, Span, Stage } from './types.ts';
+import type { Comment, Directive, DockerfileDoc, DWord, Flag, FlagOption, Heredoc, Instruction, KeyValue, Script, Source, Span, Stage } from './types.ts';
 import { baseName } from './wrappers.ts';
 import { parseJsonArray, readDWord, splitWords } from './words.ts';
 import type { WordOptions } from './words.ts';
@@ -33,6 +33,14 @@ const DIRECTIVE = /^#[ \t]*([a-zA-Z][a-zA-Z0-9]*)[ \t]*=[ \t]*(.+?)[ \t]*$/;
 const HEREDOC_MARKER = /^(\d*)<<(-?)([^<]+)$/;
 
 type MutableEnv = Map<string, string | undefined>;
+
+const OTHER_WHITESPACE = /\s/;
+/** `/\s/.test(text[i])` without a string per character: ASCII answered directly, the rest by the regex. */
+function isWhitespace(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  if (c < 128) return c === 32 || (c >= 9 && c <= 13);
+  return OTHER_WHITESPACE.test(text[i]!);
+}
 
 interface StageState {
   /** ENV values at the end of the stage: a stage built FROM it inherits them (ARGs are not inherited). */
@@ -177,14 +185,15 @@ class DockerfileParser {
     if (segments.length === 0) segments.push(0, piecesEnd);
     const src: Source = { text, segments, end: piecesEnd };
     let k = 0;
-    while (k < text.length && !/\s/.test(text[k]!)) k++;
+    while (k < text.length && !isWhitespace(text, k)) k++;
     const keywordRaw = text.slice(0, k);
-    const keyword = { ...fileSpan(this.index, src, 0, k), raw: keywordRaw };
+    const keywordSpan = fileSpan(this.index, src, 0, k);
+    const keyword = { start: keywordSpan.start, end: keywordSpan.end, range: keywordSpan.range, raw: keywordRaw };
     const kind = keywordRaw.toUpperCase();
     let a = k;
-    while (a < text.length && /\s/.test(text[a]!)) a++;
+    while (a < text.length && isWhitespace(text, a)) a++;
     let b = text.length;
-    while (b > a && /\s/.test(text[b - 1]!)) b--;
+    while (b > a && isWhitespace(text, b - 1)) b--;
 
     const heredocs: Heredoc[] = [];
     const innerKind = kind === 'ONBUILD' ? /^\S+/.exec(text.slice(a))?.[0].toUpperCase() : kind;
@@ -336,7 +345,7 @@ class DockerfileParser {
     }
     instr.healthcheck = { none: false, cmd: { start: first.start, end: first.end, range: first.range } };
     let r = a + first.raw.length;
-    while (r < b && /\s/.test(src.text[r]!)) r++;
+    while (r < b && isWhitespace(src.text, r)) r++;
     if (r >= b) {
       this.error(first, 'HEALTHCHECK CMD requires a command');
       return;
@@ -348,7 +357,7 @@ class DockerfileParser {
 
   private readOnbuild(instr: Instruction, src: Source, a: number, b: number, heredocs: Heredoc[]): void {
     let k = a;
-    while (k < b && !/\s/.test(src.text[k]!)) k++;
+    while (k < b && !isWhitespace(src.text, k)) k++;
     const raw = src.text.slice(a, k);
     const keyword = { ...fileSpan(this.index, src, a, k), raw };
     const kind = raw.toUpperCase();
@@ -356,7 +365,7 @@ class DockerfileParser {
       this.error(keyword, `${kind} is not allowed inside ONBUILD`);
       return;
     }
-    while (k < b && /\s/.test(src.text[k]!)) k++;
+    while (k < b && isWhitespace(src.text, k)) k++;
     // The wrapped instruction runs in a child image: it must not change this file's stage, env or shell.
     const saved = { env: this.env, posix: this.posixShell };
     const inner = this.build(kind, keyword, src, k, b, heredocs);
@@ -371,11 +380,11 @@ class DockerfileParser {
     let i = a;
     while (i < b && text.startsWith('--', i)) {
       let e = i;
-      while (e < b && !/\s/.test(text[e]!)) e++;
+      while (e < b && !isWhitespace(text, e)) e++;
       if (e === i + 2) {
         // A lone `--` ends the flags.
         i = e;
-        while (i < b && /\s/.test(text[i]!)) i++;
+        while (i < b && isWhitespace(text, i)) i++;
         break;
       }
       const eq = text.indexOf('=', i);
@@ -396,7 +405,7 @@ class DockerfileParser {
       if (!allowed.includes(name)) this.error(nameSpan, `unknown flag \`--${name}\` for ${instr.kind}`, 'flag');
       instr.flags.push(flag);
       i = e;
-      while (i < b && /\s/.test(text[i]!)) i++;
+      while (i < b && isWhitespace(text, i)) i++;
     }
     return i;
   }
@@ -420,13 +429,14 @@ class DockerfileParser {
     const text = src.text;
     const pairs: KeyValue[] = [];
     const nextEnv = kind === 'LABEL' ? undefined : new Map(this.env);
+    const keyOptions: WordOptions = { index: opts.index, escape: opts.escape };
     let i = a;
     while (i < b) {
-      if (/\s/.test(text[i]!)) {
+      if (isWhitespace(text, i)) {
         i++;
         continue;
       }
-      const key = readDWord(src, i, b, { ...opts, env: undefined }, '=');
+      const key = readDWord(src, i, b, keyOptions, '=');
       let e = i + key.raw.length;
       let value: DWord | undefined;
       if (text[e] === '=') {
@@ -436,7 +446,7 @@ class DockerfileParser {
       } else if (kind !== 'ARG' && pairs.length === 0) {
         // Legacy `ENV KEY value with spaces` / `LABEL key value`: the rest of the line is the value.
         let v = e;
-        while (v < b && /\s/.test(text[v]!)) v++;
+        while (v < b && isWhitespace(text, v)) v++;
         if (v >= b) {
           this.error(key, `${kind} ${key.raw} has no value: use ${kind} ${key.raw}=value`);
           return pairs;

@@ -1,5 +1,5 @@
 // CGD031: build arguments are not secret.
-import { buildCheckRef, dockerfileRef, isSecretName } from './support.ts';
+import { buildCheckRef, isSecretName } from './support.ts';
 import type { DockerfileRule } from './support.ts';
 
 export const rule: DockerfileRule = {

@@ -4,7 +4,6 @@
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
-import { assetRoutes } from '../shared/assets.ts';
 import { pageHeaders } from '../shared/headers.ts';
 import { accountPages } from './account-pages.ts';
 import { operatorPages } from './operator-pages.ts';
@@ -18,9 +17,6 @@ export async function developerArea(app: FastifyInstance): Promise<void> {
   app.decorateRequest('visitor', null);
   app.addHook('onRequest', loadVisitor);
   pageHeaders(app);
-  // The area's assets before they moved to /assets (shared with the public pages): pages cached by browsers
-  // and proxies (5 minutes) still ask here.
-  assetRoutes(app, '/developer/assets/');
 
   await accountPages(app);
   await operatorPages(app);

@@ -36,7 +36,6 @@ export function cookieOptions(app: FastifyInstance, maxAgeMs: number) {
 /** onRequest hook: resolves the session (expired sessions and suspended accounts resolve to nobody) and makes
  * sure an anonymous visitor has a CSRF binding cookie. */
 export async function loadVisitor(this: FastifyInstance, req: FastifyRequest, reply: FastifyReply): Promise<void> {
-  if (req.routeOptions.url?.startsWith('/developer/assets/')) return;
   const { db, clock } = this.deps;
   const token = req.cookies[SESSION_COOKIE];
   const account = token ? ((await sessionAccount(db, token, clock())) ?? null) : null;
