@@ -11,6 +11,7 @@ import path from 'node:path';
 import tls from 'node:tls';
 import { after, before, describe, it } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
+import { ConfigError, loadConfig } from '../src/config.ts';
 import { createLogger } from '../src/logger.ts';
 import { verifyWebhook } from '../src/webhooks/verify.ts';
 import { startWorker } from '../src/worker/runner.ts';
@@ -413,6 +414,17 @@ describe('failures', () => {
     } finally {
       await expired.close();
     }
+  });
+});
+
+describe('settings', () => {
+  it('reads WEBHOOK_RETRY_DELAYS (seconds, decimals allowed) and WEBHOOK_TIMEOUT_MS, with the spec defaults', () => {
+    assert.deepEqual(loadConfig({}).webhooks, { retryDelaysMs: [60_000, 300_000, 900_000, 3_600_000], timeoutMs: 10_000 });
+    assert.deepEqual(loadConfig({ WEBHOOK_RETRY_DELAYS: ' 0.25, 2 ', WEBHOOK_TIMEOUT_MS: '500' }).webhooks, { retryDelaysMs: [250, 2000], timeoutMs: 500 });
+    for (const bad of ['0', '1,,2', '-1', '1e3', '86401', 'a', Array(11).fill('1').join(',')]) {
+      assert.throws(() => loadConfig({ WEBHOOK_RETRY_DELAYS: bad }), (e: Error) => e instanceof ConfigError && /WEBHOOK_RETRY_DELAYS/.test(e.message), bad);
+    }
+    assert.throws(() => loadConfig({ WEBHOOK_TIMEOUT_MS: '99' }), /WEBHOOK_TIMEOUT_MS/);
   });
 });
 
