@@ -62,11 +62,19 @@ export function runRules<D>(
   options: EngineOptions,
 ): RuleRun {
   const run: RuleRun = { findings: [], suppressed: [], ruleErrors: [] };
+  // Without enable/disable lists a rule runs unless it is opt-in.
+  const filtered = options.enable !== undefined || options.disable !== undefined;
+  // One reporter and one buffer for all rules (not a closure and an array per rule); a rule's reports are
+  // kept only when its check completes.
+  const reports: RuleReport[] = [];
+  const reporter = (r: RuleReport): void => {
+    reports.push(r);
+  };
   for (const rule of rules) {
-    if (!isEnabled(rule.meta, options)) continue;
-    const reports: RuleReport[] = [];
+    if (filtered ? !isEnabled(rule.meta, options) : rule.meta.optIn) continue;
+    reports.length = 0;
     try {
-      rule.check(doc, (r) => reports.push(r));
+      rule.check(doc, reporter);
     } catch (err) {
       run.ruleErrors.push(`${rule.meta.id}: ${err instanceof Error ? err.message : String(err)}`);
       continue;
