@@ -20,7 +20,7 @@ import type {
   Span,
   Subshell,
 } from './types.ts';
-import { baseName, commandStart } from './wrappers.ts';
+import { baseName, commandStart, isWrapper } from './wrappers.ts';
 
 export interface ShellContext {
   index: LineIndex;
@@ -203,99 +203,68 @@ class Parser {
     }
   }
 
+  // The word being read (a parser reads one word at a time; substitutions get a parser of their own): fields
+  // rather than closures, which would be allocated for every word.
+  private out!: SourceBuilder;
+  private substitutions: Script[] = [];
+  private quoted = false;
+  private dynamic = false;
+
   private readWord(start: number): ShellWord {
     const text = this.text;
     const out = new SourceBuilder(this.src);
-    const substitutions: Script[] = [];
-    let quoted = false;
-    let dynamic = false;
-    const add = (k: number): void => out.add(k, k + 1);
-    const addRaw = (a: number, b: number): void => out.add(a, b);
-    const substitute = (a: number, b: number): void => {
-      if (this.depth < MAX_DEPTH) substitutions.push(new Parser(sliceSource(this.src, a, b), this.ctx, this.depth + 1).parseScript());
-    };
-    /** `$…` at k: appends it as written, parses command substitutions; returns the index after it. */
-    const dollar = (k: number): number => {
-      const d = text[k + 1];
-      if (d === '(' || d === '{') {
-        const close = findClose(text, k + 2, d === '(' ? ')' : '}');
-        const end = close === -1 ? text.length : close + 1;
-        if (close === -1) this.error(k, text.length, `unterminated ${d === '(' ? '$(' : '${'}`);
-        else if (d === '(' && text[k + 2] !== '(') substitute(k + 2, close);
-        addRaw(k, end);
-        dynamic = true;
-        return end;
-      }
-      if (d === "'") {
-        // ANSI-C quoting: a literal, escapes approximated by their letter.
-        quoted = true;
-        let m = k + 2;
-        while (m < text.length && text[m] !== "'") {
-          if (text[m] === '\\' && m + 1 < text.length) m++;
-          add(m);
-          m++;
-        }
-        if (m >= text.length) this.error(k, text.length, "unterminated $'");
-        return m + 1;
-      }
-      const name = /^(?:[A-Za-z_][A-Za-z0-9_]*|[0-9@*#?$!-])/.exec(text.slice(k + 1, k + 65));
-      if (name) {
-        addRaw(k, k + 1 + name[0].length);
-        dynamic = true;
-        return k + 1 + name[0].length;
-      }
-      add(k);
-      return k + 1;
-    };
-
+    this.out = out;
+    this.substitutions = [];
+    this.quoted = false;
+    this.dynamic = false;
     let i = start;
     if ((text[i] === '<' || text[i] === '>') && text[i + 1] === '(') {
       const close = findClose(text, i + 2, ')');
       const end = close === -1 ? text.length : close + 1;
       if (close === -1) this.error(i, end, 'unterminated process substitution');
-      else substitute(i + 2, close);
-      addRaw(i, end);
-      dynamic = true;
+      else this.substitute(i + 2, close);
+      out.add(i, end);
+      this.dynamic = true;
       i = end;
     }
     while (i < text.length) {
       const c = text[i]!;
       if (isMeta(c) || c === '\r') break;
       if (c === '\\') {
-        quoted = true;
+        this.quoted = true;
         if (text[i + 1] === '\n') i += 2;
         else {
-          if (i + 1 < text.length) add(i + 1);
+          if (i + 1 < text.length) out.add(i + 1, i + 2);
           i += 2;
         }
       } else if (c === "'") {
-        quoted = true;
+        this.quoted = true;
         const close = text.indexOf("'", i + 1);
         const end = close === -1 ? text.length : close;
         if (close === -1) this.error(i, text.length, 'unterminated single quote');
-        addRaw(i + 1, end);
+        out.add(i + 1, end);
         i = end + 1;
       } else if (c === '"') {
-        quoted = true;
+        this.quoted = true;
         let k = i + 1;
         while (k < text.length && text[k] !== '"') {
           const q = text[k]!;
           if (q === '\\' && '$`"\\\n'.includes(text[k + 1] ?? '')) {
-            if (text[k + 1] !== '\n') add(k + 1);
+            if (text[k + 1] !== '\n') out.add(k + 1, k + 2);
             k += 2;
-          } else if (q === '$') k = dollar(k);
-          else if (q === '`') k = this.backtick(k, addRaw, substitute, () => (dynamic = true));
+          } else if (q === '$') k = this.dollar(k);
+          else if (q === '`') k = this.backtick(k);
           else {
-            add(k);
+            out.add(k, k + 1);
             k++;
           }
         }
         if (k >= text.length) this.error(i, text.length, 'unterminated double quote');
         i = k + 1;
-      } else if (c === '$') i = dollar(i);
-      else if (c === '`') i = this.backtick(i, addRaw, substitute, () => (dynamic = true));
+      } else if (c === '$') i = this.dollar(i);
+      else if (c === '`') i = this.backtick(i);
       else {
-        add(i);
+        out.add(i, i + 1);
         i++;
       }
     }
@@ -303,16 +272,56 @@ class Parser {
     const end = this.pos;
     const span = this.span(start, end);
     const valueSource = out.finish(span.start);
-    return { start: span.start, end: span.end, range: span.range, raw: text.slice(start, end), value: valueSource.text, valueSource, quoted, dynamic, substitutions };
+    return { start: span.start, end: span.end, range: span.range, raw: text.slice(start, end), value: valueSource.text, valueSource, quoted: this.quoted, dynamic: this.dynamic, substitutions: this.substitutions };
   }
 
-  private backtick(k: number, addRaw: (a: number, b: number) => void, substitute: (a: number, b: number) => void, markDynamic: () => void): number {
+  /** Parses [a, b) as a command substitution of the word being read. */
+  private substitute(a: number, b: number): void {
+    if (this.depth < MAX_DEPTH) this.substitutions.push(new Parser(sliceSource(this.src, a, b), this.ctx, this.depth + 1).parseScript());
+  }
+
+  /** `$…` at k: appends it as written, parses command substitutions; returns the index after it. */
+  private dollar(k: number): number {
+    const text = this.text;
+    const d = text[k + 1];
+    if (d === '(' || d === '{') {
+      const close = findClose(text, k + 2, d === '(' ? ')' : '}');
+      const end = close === -1 ? text.length : close + 1;
+      if (close === -1) this.error(k, text.length, `unterminated ${d === '(' ? '$(' : '${'}`);
+      else if (d === '(' && text[k + 2] !== '(') this.substitute(k + 2, close);
+      this.out.add(k, end);
+      this.dynamic = true;
+      return end;
+    }
+    if (d === "'") {
+      // ANSI-C quoting: a literal, escapes approximated by their letter.
+      this.quoted = true;
+      let m = k + 2;
+      while (m < text.length && text[m] !== "'") {
+        if (text[m] === '\\' && m + 1 < text.length) m++;
+        this.out.add(m, m + 1);
+        m++;
+      }
+      if (m >= text.length) this.error(k, text.length, "unterminated $'");
+      return m + 1;
+    }
+    const name = /^(?:[A-Za-z_][A-Za-z0-9_]*|[0-9@*#?$!-])/.exec(text.slice(k + 1, k + 65));
+    if (name) {
+      this.out.add(k, k + 1 + name[0].length);
+      this.dynamic = true;
+      return k + 1 + name[0].length;
+    }
+    this.out.add(k, k + 1);
+    return k + 1;
+  }
+
+  private backtick(k: number): number {
     const close = findClose(this.text, k + 1, '`');
     const end = close === -1 ? this.text.length : close + 1;
     if (close === -1) this.error(k, end, 'unterminated backtick');
-    else substitute(k + 1, close);
-    addRaw(k, end);
-    markDynamic();
+    else this.substitute(k + 1, close);
+    this.out.add(k, end);
+    this.dynamic = true;
     return end;
   }
 
@@ -557,6 +566,9 @@ class Parser {
 
   /** `sh -c 'script'`, also behind wrappers (`sudo bash -ec "…"`): parse the script string too. */
   private parseInner(cmd: SimpleCommand): void {
+    // Most commands are neither a shell nor a wrapper: nothing to look through.
+    const first = baseName(cmd.words[0]?.value ?? '');
+    if (!SHELLS.has(first) && !isWrapper(first)) return;
     const values = cmd.words.map((w) => w.value);
     const at = commandStart(values);
     if (!SHELLS.has(baseName(values[at] ?? ''))) return;

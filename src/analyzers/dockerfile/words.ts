@@ -84,6 +84,19 @@ const isPlain = (c: string, escape: string, stopAt: string | undefined): boolean
 /** Reads one word starting at `i` (not whitespace); `stopAt` ends it early (used for `KEY=value`). */
 export function readDWord(src: Source, i: number, b: number, opts: WordOptions, stopAt?: string): DWord {
   const text = src.text;
+  // Most words have no quotes, escapes or variables: their value is their text.
+  let j = i;
+  while (j < b && isPlain(text[j]!, opts.escape, stopAt)) j++;
+  if (j >= b || text[j] === stopAt || isSpace(text[j]!)) {
+    const raw = text.slice(i, j);
+    const span = fileSpan(opts.index, src, i, j);
+    return { start: span.start, end: span.end, range: span.range, raw, value: raw, resolved: raw, unresolved: [] };
+  }
+  return readQuotedDWord(src, i, b, opts, stopAt);
+}
+
+function readQuotedDWord(src: Source, i: number, b: number, opts: WordOptions, stopAt?: string): DWord {
+  const text = src.text;
   const start = i;
   let value = '';
   let resolved = '';

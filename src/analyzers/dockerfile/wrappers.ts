@@ -23,6 +23,11 @@ const WRAPPERS = new Map<string, { withValue: string[]; leadingOperands?: number
   xargs: { withValue: ['-I', '-n', '-P', '-d', '-E', '-L', '-s', '-a', '--max-args', '--max-procs', '--delimiter', '--arg-file', '--replace'] },
 }));
 
+/** Whether a command name (without directory) runs another command. */
+export function isWrapper(name: string): boolean {
+  return WRAPPERS.has(name);
+}
+
 /** The command name without its directory: `/usr/bin/apt-get` → `apt-get`. */
 export function baseName(word: string): string {
   const slash = word.lastIndexOf('/');

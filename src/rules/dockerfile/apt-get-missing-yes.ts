@@ -30,8 +30,10 @@ export const rule: DockerfileRule = {
     },
   },
   check(doc, report) {
-    if (doc.instructions.some((i) => CONFIGURED.test(i.argsText) || i.heredocs.some((h) => CONFIGURED.test(h.body.text)))) return;
-    for (const call of toolCalls(doc, ['apt-get', 'apt'], PROMPTING, APT_VALUE_OPTIONS)) {
+    const calls = toolCalls(doc, ['apt-get', 'apt'], PROMPTING, APT_VALUE_OPTIONS);
+    // The configuration scan reads every instruction's text: only worth it when there is a call to excuse.
+    if (calls.length === 0 || doc.instructions.some((i) => CONFIGURED.test(i.argsText) || i.heredocs.some((h) => CONFIGURED.test(h.body.text)))) return;
+    for (const call of calls) {
       // `-qq` implies `-y` (apt-get(8): "quiet level 2 implies -y").
       if (hasOption(call.cmd, '-y', '--yes', '--assume-yes') || call.cmd.args.some((w) => w.value === '-qq' || w.value === '-q=2')) continue;
       report({ range: commandRange(call.cmd, call.sub), data: { command: `${call.cmd.name} ${call.sub.value}` } });

@@ -29,8 +29,10 @@ export const rule: DockerfileRule = {
     },
   },
   check(doc, report) {
-    if (doc.instructions.some((i) => CONFIGURED.test(i.argsText) || i.heredocs.some((h) => CONFIGURED.test(h.body.text)))) return;
-    for (const call of toolCalls(doc, ['yum', 'dnf', 'dnf5'], PROMPTING, RPM_VALUE_OPTIONS)) {
+    const calls = toolCalls(doc, ['yum', 'dnf', 'dnf5'], PROMPTING, RPM_VALUE_OPTIONS);
+    // The configuration scan reads every instruction's text: only worth it when there is a call to excuse.
+    if (calls.length === 0 || doc.instructions.some((i) => CONFIGURED.test(i.argsText) || i.heredocs.some((h) => CONFIGURED.test(h.body.text)))) return;
+    for (const call of calls) {
       if (hasOption(call.cmd, '-y', '--assumeyes')) continue;
       report({ range: commandRange(call.cmd, call.sub), data: { command: `${call.cmd.name} ${call.sub.value}` } });
     }

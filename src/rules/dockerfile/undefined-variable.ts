@@ -75,6 +75,7 @@ export const rule: DockerfileRule = {
       for (const instr of stage.instructions) {
         if (!EXPANDED.has(instr.kind)) continue;
         for (const word of expandedWords(instr)) {
+          if (word.unresolved.length === 0) continue;
           for (const name of new Set(word.unresolved)) {
             if (!NAME.test(name) || instr.env.has(name) || BUILTIN.test(name)) continue;
             const range = variableReferenceRange(word, name);
