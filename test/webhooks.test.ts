@@ -291,6 +291,32 @@ describe('retries', () => {
   });
 });
 
+describe('interrupted attempts', () => {
+  it('records an attempt whose workers kept dying as interrupted, without sending it, and goes on with the schedule', async () => {
+    const { key } = await partner();
+    const id = await createScan(key, MISSING, hookUrl('/interrupted'));
+    await until('the scan to fail', async () => ((await get(key, `/api/v1/scans/${id}`)).json().data.status === 'failed' ? true : undefined));
+    let w = await webhookOf(key, id);
+    // The scan's tick may have sent the first attempt already; then the retry is the pending one.
+    const pending = w.deliveries.find((d) => d.status === 'pending');
+    assert.ok(pending, 'an attempt is pending');
+    const sent = receiver.requestsTo('/interrupted').length;
+    // What workers that died on every claim leave behind: attempts used up, lease expired.
+    await t.store.db.query(
+      "UPDATE jobs SET attempts = max_attempts, lease_owner = 'dead', lease_until = now() - interval '1 second', run_at = now() WHERE payload->>'delivery_id' = $1",
+      [pending.id],
+    );
+    await worker.tick();
+    w = await webhookOf(key, id);
+    const recorded = w.deliveries.find((d) => d.id === pending.id)!;
+    assert.deepEqual([recorded.status, recorded.error], ['failed', 'interrupted: the delivery worker stopped during the attempt']);
+    assert.ok(recorded.next_attempt_at, 'the next retry is planned');
+    assert.equal(w.deliveries[0]!.status, 'pending');
+    assert.equal(receiver.requestsTo('/interrupted').length, sent, 'the interrupted attempt was not sent again');
+    await settled(key, id);
+  });
+});
+
 /** Each failed automatic attempt planned the next one after its delay, and the next one waited for it. */
 function assertSchedule(w: WebhookView): void {
   const automatic = w.deliveries.filter((d) => d.kind === 'automatic').reverse();

@@ -119,7 +119,7 @@ export async function finishScan(tx: Queryable, id: string, outcome: ScanOutcome
   );
   await tx.query('DELETE FROM scan_domain_locks WHERE scan_id = $1', [id]);
   const scan = rows[0];
-  if (scan?.webhook_url) await planWebhookEvent(tx, scanEvent({ ...scan, webhook_url: scan.webhook_url }, now));
+  if (scan?.webhook_url) await planWebhookEvent(tx, scanEvent(scan, scan.webhook_url, now));
   return scan;
 }
 

@@ -9,7 +9,7 @@ import { enqueue } from './jobs.ts';
 /** The job kind that sends one automatic delivery; its payload is `{delivery_id}`. */
 export const DELIVER_WEBHOOK_KIND = 'deliver-webhook';
 /** Delivery rows kept per event (the scan detail lists them); older finished rows are deleted. */
-export const KEPT_DELIVERIES = 10;
+const KEPT_DELIVERIES = 10;
 /** Claims of a delivery job before its attempt is recorded as interrupted (workers dying mid-attempt). */
 const DELIVERY_JOB_ATTEMPTS = 3;
 
