@@ -3,20 +3,32 @@
 import type { FastifyReply } from 'fastify';
 
 export const ERRORS = {
+  bad_request: { status: 400, description: 'The request is malformed at the HTTP level (e.g. an invalid header).' },
   invalid_json: { status: 400, description: 'The body is not valid JSON.' },
   unauthorized: { status: 401, description: 'Missing, malformed, unknown or revoked API key, or an account without access.' },
   forbidden: { status: 403, description: 'The request is not allowed (e.g. a failed CSRF check).' },
-  not_found: { status: 404, description: 'No such route or resource.' },
+  not_found: { status: 404, description: 'No such route or resource (including scans of other keys).' },
   method_not_allowed: { status: 405, description: 'The route exists but not for this method; see the Allow header.' },
-  conflict: { status: 409, description: 'The request conflicts with the current state.' },
+  idempotency_conflict: { status: 409, description: 'The Idempotency-Key was used before with a different domain or webhook.' },
+  webhook_not_configured: { status: 409, description: 'Webhook retry on a scan without a webhook URL.' },
+  scan_not_finished: { status: 409, description: 'Webhook retry before the scan is completed or failed.' },
   payload_too_large: { status: 413, description: 'The request body is larger than this route accepts.' },
+  file_too_large: { status: 413, description: 'A file is over 100 KB (1 KB = 1000 bytes) of UTF-8.' },
+  project_too_large: { status: 413, description: 'The files of a project total over 500 KB.' },
+  uri_too_long: { status: 414, description: 'The request URL is too long.' },
   unsupported_media_type: { status: 415, description: 'The body must be sent as application/json.' },
-  key_limit_reached: { status: 422, description: 'The account already has five active API keys; revoke one first.' },
   invalid_request: { status: 422, description: 'A field is missing or has the wrong type or value; the message names it.' },
+  unsupported_file_type: { status: 422, description: 'The file is no supported type; the message lists the accepted file_type values.' },
+  too_many_files: { status: 422, description: 'More than 10 files in a project.' },
+  duplicate_filename: { status: 422, description: 'Two files of a project have the same name.' },
+  invalid_domain: { status: 422, description: 'The domain or URL cannot be scanned (IP literal, internal or reserved name, no public suffix, credentials, other scheme).' },
+  key_limit_reached: { status: 422, description: 'The account already has five active API keys; revoke one first.' },
   quota_exceeded: { status: 429, description: 'The monthly scan quota is used up; wait until X-RateLimit-Reset.' },
   rate_limited: { status: 429, description: 'Too many requests; retry after the Retry-After header.' },
   internal_error: { status: 500, description: 'An unexpected error; quote the request id to support.' },
   not_ready: { status: 503, description: 'A dependency (the database) is not reachable.' },
+  scan_failed: { status: 503, description: 'The scan could not be accepted (e.g. the database is down); retry with increasing delay.' },
+  webhook_retry_failed: { status: 503, description: 'The manual webhook delivery failed; the cause is in webhook.last_error.' },
 } as const satisfies Record<string, { status: number; description: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;
