@@ -34,10 +34,13 @@ export interface Service {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
+/** Starts `node src/main.ts` and resolves once it is ready: `/readyz` answers 200, or, for `ROLE=worker` (no HTTP),
+ * once it logged "worker started" (so a worker always logs at level info). */
 export async function startService(env: Record<string, string>, timeoutMs = 30_000): Promise<Service> {
   const port = Number(env['PORT'] ?? (await freePort()));
+  const worker = env['ROLE'] === 'worker';
   const child = spawn(process.execPath, ['src/main.ts'], {
-    env: { ...process.env, LOG_LEVEL: 'info', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...process.env, LOG_LEVEL: 'info', ...env, ...(worker ? { LOG_LEVEL: 'info' } : {}), PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -48,11 +51,15 @@ export async function startService(env: Record<string, string>, timeoutMs = 30_0
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`service exited with ${child.exitCode}:\n${out}`);
-    try {
-      const res = await fetch(`${url}/readyz`);
-      if (res.status === 200) break;
-    } catch {
-      // not listening yet
+    if (worker) {
+      if (out.includes('"msg":"worker started"')) break;
+    } else {
+      try {
+        const res = await fetch(`${url}/readyz`);
+        if (res.status === 200) break;
+      } catch {
+        // not listening yet
+      }
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
