@@ -6,8 +6,8 @@ import type { CommandRef } from './query.ts';
 import { commandsOf, finalStage, positionals, runCommands, runCommandsByName } from './query.ts';
 import type { DockerfileDoc, DWord, Instruction, ShellWord, Stage } from './types.ts';
 
-/** Every command of every RUN whose name is one of `names`, in RUN order. */
-export function runCommandsNamed(doc: DockerfileDoc, ...names: string[]): CommandRef[] {
+/** Every command of every RUN whose name is one of `names`, in RUN order (shared: read-only). */
+export function runCommandsNamed(doc: DockerfileDoc, ...names: string[]): readonly CommandRef[] {
   const index = runCommandsByName(doc);
   let found: readonly CommandRef[] | undefined;
   for (const name of names) {
@@ -17,7 +17,7 @@ export function runCommandsNamed(doc: DockerfileDoc, ...names: string[]): Comman
     if (found) return runCommands(doc).filter((c) => names.includes(c.name));
     found = list;
   }
-  return found ? [...found] : [];
+  return found ?? [];
 }
 
 /** The subcommand word (`install` of `apt-get -y install curl`); options in `withValue` consume a value. */

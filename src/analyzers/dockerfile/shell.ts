@@ -4,7 +4,7 @@
 // problems a shell would reject are reported, never thrown.
 import type { Report } from '../../core/rule.ts';
 import type { LineIndex } from './source.ts';
-import { fileSpan, sliceSource, SourceBuilder } from './source.ts';
+import { fileSpan, offsetAt, sliceSource, SourceBuilder } from './source.ts';
 import type {
   AndOr,
   Assignment,
@@ -527,7 +527,7 @@ class Parser {
     const assignments: Assignment[] = [];
     const words: ShellWord[] = [];
     const redirects: Redirect[] = [];
-    let end = this.span(from, from).start;
+    let end = offsetAt(this.src, from);
     for (;;) {
       const r = this.parseRedirect();
       if (r) {
@@ -558,8 +558,9 @@ class Parser {
       }
       end = w.end;
     }
-    const start = this.span(from, from).start;
-    const cmd: SimpleCommand = { type: 'command', start, end, range: this.ctx.index.range(start, end), assignments, words, redirects };
+    const start = offsetAt(this.src, from);
+    // `words.slice()`: sized exactly, as the command lives with the document (push reserves spare slots).
+    const cmd: SimpleCommand = { type: 'command', start, end, range: this.ctx.index.range(start, end), assignments, words: words.slice(), redirects };
     this.parseInner(cmd);
     return cmd;
   }

@@ -73,7 +73,8 @@ export function offsetAt(src: Source, i: number): number {
 export class SourceBuilder {
   text = '';
   private readonly from: Source;
-  private readonly segments: number[] = [];
+  /** Created with the first piece: most sources are one piece, and a literal pair is exactly its size. */
+  private segments: number[] | undefined;
   /** The pending run [runStart, runEnd) of `from.text`, appended on `flush`. */
   private runStart = 0;
   private runEnd = 0;
@@ -110,7 +111,10 @@ export class SourceBuilder {
       const to = Math.min(b, pieceEnd);
       const file = segs[p + 1]! + a - segs[p]!;
       // A piece that continues the previous one in the file extends it.
-      if (file !== this.lastEnd) this.segments.push(at, file);
+      if (file !== this.lastEnd) {
+        if (this.segments) this.segments.push(at, file);
+        else this.segments = [at, file];
+      }
       this.lastEnd = file + to - a;
       at += to - a;
       a = to;
@@ -120,7 +124,7 @@ export class SourceBuilder {
   /** The source; `emptyEnd` is its end offset when nothing was appended. */
   finish(emptyEnd: number): Source {
     this.flush();
-    if (this.lastEnd === -1) return { text: '', segments: [0, emptyEnd], end: emptyEnd };
+    if (!this.segments) return { text: '', segments: [0, emptyEnd], end: emptyEnd };
     return { text: this.text, segments: this.segments, end: this.lastEnd };
   }
 }
@@ -129,11 +133,16 @@ export class SourceBuilder {
 export function sliceSource(src: Source, a: number, b: number): Source {
   const end = offsetAt(src, b);
   if (a >= b) return { text: '', segments: [0, end], end };
-  const segments: number[] = [];
   const segs = src.segments;
-  for (let p = pieceOf(segs, a); p < segs.length && segs[p]! < b; p += 2) {
+  const first = pieceOf(segs, a);
+  let last = first;
+  while (last + 2 < segs.length && segs[last + 2]! < b) last += 2;
+  // Sized exactly: sources live as long as the document.
+  const segments = new Array<number>(last - first + 2);
+  for (let p = first; p <= last; p += 2) {
     const from = Math.max(segs[p]!, a);
-    segments.push(from - a, segs[p + 1]! + from - segs[p]!);
+    segments[p - first] = from - a;
+    segments[p - first + 1] = segs[p + 1]! + from - segs[p]!;
   }
   return { text: src.text.slice(a, b), segments, end };
 }

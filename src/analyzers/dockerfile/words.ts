@@ -169,7 +169,8 @@ export function splitWords(src: Source, a: number, b: number, opts: WordOptions)
     words.push(w);
     i = Math.max(i + 1, w.raw.length + i);
   }
-  return words;
+  // A copy sized exactly: an array grown by push reserves 16 more slots, and this one lives with the document.
+  return words.slice();
 }
 
 /** An exec-form argument list: a JSON array of strings spanning all of [a, b); undefined otherwise. */
