@@ -18,6 +18,8 @@ export interface Config {
   role: Role;
   workerConcurrency: number;
   shutdownTimeoutMs: number;
+  /** Time a client has to send one complete request (headers and body): slow clients cannot hold sockets. */
+  requestTimeoutMs: number;
   /** Server secret (HKDF input for key lookup hashes, webhook-key encryption, CSRF). Unset with the embedded
    * store: generated once into DATA_DIR/secret.key (see src/auth/secret.ts). Required with PostgreSQL. */
   secretKey: string | undefined;
@@ -72,6 +74,7 @@ export const SETTINGS: readonly Setting[] = [
   { name: 'ROLE', default: 'all', description: '`all` (API + worker), `api` or `worker`.' },
   { name: 'WORKER_CONCURRENCY', default: '4', description: 'Jobs one worker process runs at once (1–64).' },
   { name: 'SHUTDOWN_TIMEOUT_MS', default: '10000', description: 'Grace period for in-flight requests and jobs on SIGTERM.' },
+  { name: 'REQUEST_TIMEOUT_MS', default: '30000', description: 'Time a client has to send one complete request, headers and body (1000–600000); slower: 408 `request_timeout` and the connection is closed. A socket idle for twice this is closed too.' },
   { name: 'SECRET_KEY', default: '(unset)', description: 'Server secret, at least 32 characters (`openssl rand -hex 32`): API-key lookup hashes, webhook-key encryption, CSRF. Required with `DATABASE_URL`; with the embedded store generated once into `DATA_DIR/secret.key`. Changing it invalidates every API key.' },
   { name: 'PUBLIC_RATE_LIMIT', default: '60/m', description: 'Requests per client address on `/api/analyze*` per second (`N/s`) or minute (`N/m`), per API process; over it: 429 `rate_limited` with `Retry-After`.' },
   { name: 'TRUST_PROXY', default: 'false', description: 'Behind a reverse proxy: `true`, a hop count, or comma-separated proxy addresses/CIDRs, so client addresses come from `X-Forwarded-For`.' },
@@ -197,6 +200,7 @@ export function loadConfig(env: Env = process.env): Config {
     role: oneOf(env, 'ROLE', ROLES, 'all'),
     workerConcurrency: intIn(env, 'WORKER_CONCURRENCY', 4, 1, 64),
     shutdownTimeoutMs: intIn(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+    requestTimeoutMs: intIn(env, 'REQUEST_TIMEOUT_MS', 30_000, 1000, 600_000),
     secretKey: secretKey(env, databaseUrl),
     partnerRateLimit: rate(env, 'PARTNER_RATE_LIMIT', '20/s'),
     publicRateLimit: rate(env, 'PUBLIC_RATE_LIMIT', '60/m'),

@@ -57,8 +57,9 @@ function toErrorReply(err: FastifyError, req: FastifyRequest, reply: FastifyRepl
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return sendError(reply, 413, 'payload_too_large', `The request body is larger than this route accepts (${reply.routeOptions.bodyLimit ?? 'its limit'} bytes).`);
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return sendError(reply, 415, 'unsupported_media_type', 'Send the body as application/json.');
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return sendError(reply, 400, 'bad_request', 'The body is not as long as its Content-Length says.');
   }
   if (err instanceof SyntaxError || err.statusCode === 400) {
     return sendError(reply, 400, 'invalid_json', 'The body is not valid JSON.');

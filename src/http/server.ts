@@ -1,10 +1,13 @@
 // Creates the Fastify instance with the options the app relies on (request ids, logger, body limit, strict
 // validation) and registers the app plugin. `main.ts` decides what to run; tests call `createServer` directly.
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import Fastify, { LogController } from 'fastify';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import type { Logger } from 'pino';
 import { confgateApp } from './app.ts';
 import type { AppDeps } from './context.ts';
+import { errorBody, sendError } from './errors.ts';
 import { newRequestId } from './request-id.ts';
 
 export interface ServerOptions {
@@ -12,6 +15,32 @@ export interface ServerOptions {
 }
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+/** Errors the router meets before any route runs (Fastify would answer them in its own shape, without an id). */
+function routerError(err: FastifyError, _req: unknown, reply: FastifyReply) {
+  reply.header('X-Request-Id', reply.request.id);
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendError(reply, 414, 'uri_too_long', 'A path segment is longer than any route accepts.');
+  if (err.code === 'FST_ERR_BAD_URL') return sendError(reply, 400, 'bad_request', 'The URL is not valid percent-encoding.');
+  return sendError(reply, 500, 'internal_error', 'An unexpected error occurred; quote the request id to support.');
+}
+
+const CLIENT_ERRORS: Record<string, [number, string, string]> = {
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'request_timeout', 'The request did not arrive in time.'],
+  HPE_HEADER_OVERFLOW: [431, 'headers_too_large', 'The request headers are too large.'],
+};
+
+/** Requests Node's HTTP parser refuses (malformed, too slow, headers too large) never reach Fastify: answer them
+ * in the envelope with a request id too, then close the connection as Node does. */
+function clientError(err: NodeJS.ErrnoException, socket: Socket) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, message] = CLIENT_ERRORS[err.code ?? ''] ?? [400, 'bad_request', 'The HTTP request is malformed.'];
+  const id = newRequestId();
+  const body = JSON.stringify(errorBody(code, message, id));
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${id}\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy();
+}
 
 /** The configured instance with the app registered, not yet ready: callers may add routes or hooks. */
 export async function buildServer(deps: AppDeps, options: ServerOptions): Promise<FastifyInstance> {
@@ -26,6 +55,14 @@ export async function buildServer(deps: AppDeps, options: ServerOptions): Promis
     trustProxy: deps.config.trustProxy as boolean,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // Slow clients (slowloris) cannot hold sockets: headers and body must arrive within the request timeout,
+    // and a socket with no traffic at all for twice that is closed. Node only checks the request and header
+    // timeouts every connectionsCheckingInterval (30 s by default): check every second (short timeouts: 4 times each).
+    requestTimeout: deps.config.requestTimeoutMs,
+    connectionTimeout: 2 * deps.config.requestTimeoutMs,
+    http: { headersTimeout: deps.config.requestTimeoutMs, connectionsCheckingInterval: Math.min(1000, deps.config.requestTimeoutMs / 4) },
+    frameworkErrors: routerError,
+    clientErrorHandler: clientError,
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
   });
   await app.register(confgateApp, deps);

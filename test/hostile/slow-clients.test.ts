@@ -1,0 +1,155 @@
+// Slow and malformed clients against a real listening server on loopback: slowloris headers and bodies are cut
+// off by the request timeout (REQUEST_TIMEOUT_MS, 1 s here), requests Node's parser refuses get the error
+// envelope with a request id, and an oversized body is refused from its Content-Length or while it streams,
+// without the server reading it to the end.
+import assert from 'node:assert/strict';
+import net from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { REQUEST_ID_PATTERN } from '../../src/http/request-id.ts';
+import { BODY_LIMITS } from '../../src/http/limits.ts';
+import { startTestApp } from '../support/app.ts';
+import type { TestApp } from '../support/app.ts';
+
+const TIMEOUT_MS = 1000;
+let t: TestApp;
+let port: number;
+
+before(async () => {
+  t = await startTestApp({ REQUEST_TIMEOUT_MS: String(TIMEOUT_MS), LOG_LEVEL: 'silent' });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  port = (t.app.server.address() as net.AddressInfo).port;
+});
+after(() => t.close());
+
+interface Conversation {
+  socket: net.Socket;
+  /** Everything the server sent so far. */
+  received: () => string;
+  /** Resolves with the time (ms since connect) the server closed the connection. */
+  closed: Promise<number>;
+  /** Resolves once the server has sent anything. */
+  answered: Promise<void>;
+}
+
+function connect(): Promise<Conversation> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1');
+    const start = Date.now();
+    let data = '';
+    let answer: () => void;
+    const answered = new Promise<void>((r) => (answer = r));
+    socket.on('data', (d) => {
+      data += d.toString('latin1');
+      answer();
+    });
+    // The server may reset a connection it refuses mid-body; that is a close too.
+    socket.on('error', () => undefined);
+    const closed = new Promise<number>((r) => socket.on('close', () => r(Date.now() - start)));
+    socket.once('connect', () => resolve({ socket, received: () => data, closed, answered }));
+    socket.once('error', reject);
+  });
+}
+
+/** Writes `text` one byte every `everyMs` until the server closes the connection or the text is sent. */
+async function trickle(c: Conversation, text: string, everyMs = 100): Promise<void> {
+  for (const ch of text) {
+    if (c.socket.destroyed || c.socket.writableEnded) return;
+    c.socket.write(ch);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+function assertEnvelope(raw: string, status: number, code: string) {
+  const [head = '', body = ''] = raw.split('\r\n\r\n');
+  assert.match(head, new RegExp(`^HTTP/1\\.1 ${status} `), head);
+  const id = /^x-request-id: (\S+)$/im.exec(head)?.[1];
+  assert.match(id ?? '', REQUEST_ID_PATTERN, 'X-Request-Id header');
+  const parsed = JSON.parse(body) as { error: { code: string; request_id: string } };
+  assert.equal(parsed.error.code, code);
+  assert.equal(parsed.error.request_id, id);
+}
+
+describe('slow clients are cut off', { timeout: 20_000 }, () => {
+  it('headers trickled a byte per 100 ms: 408 request_timeout and the connection closes', async () => {
+    const c = await connect();
+    const headers = `GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow: ${'a'.repeat(200)}\r\n\r\n`;
+    void trickle(c, headers);
+    const closedAfter = await c.closed;
+    // The request timeout, plus up to one check interval (a quarter of it), plus scheduling slack.
+    assert.ok(closedAfter < TIMEOUT_MS * 3, `closed after ${closedAfter} ms`);
+    assertEnvelope(c.received(), 408, 'request_timeout');
+  });
+  it('a body trickled a byte per 100 ms: cut off the same way', async () => {
+    const c = await connect();
+    c.socket.write('POST /api/analyze HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n');
+    void trickle(c, `{"filename":"Dockerfile","file_type":"auto","content":"${'x'.repeat(450)}"}`);
+    const closedAfter = await c.closed;
+    assert.ok(closedAfter < TIMEOUT_MS * 3, `closed after ${closedAfter} ms`);
+    assertEnvelope(c.received(), 408, 'request_timeout');
+  });
+  it('a connection that never sends anything is closed', async () => {
+    const c = await connect();
+    const closedAfter = await c.closed;
+    assert.ok(closedAfter < TIMEOUT_MS * 3, `closed after ${closedAfter} ms`);
+  });
+  it('a client that sends in time is served', async () => {
+    const c = await connect();
+    c.socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    await c.closed;
+    assert.match(c.received(), /^HTTP\/1\.1 200 /);
+  });
+});
+
+describe('requests the HTTP parser refuses get the envelope', () => {
+  const cases: [string, string, number, string][] = [
+    ['a malformed request line', 'GET /healthz HTTP/9.9 junk\r\n\r\n', 400, 'bad_request'],
+    ['a header without a colon', 'GET /healthz HTTP/1.1\r\nHost: x\r\nNoColonHere\r\n\r\n', 400, 'bad_request'],
+    ['a NUL byte in a header value', 'GET /healthz HTTP/1.1\r\nHost: x\r\nX-A: a\u0000b\r\n\r\n', 400, 'bad_request'],
+    ['a bare CR in a header value', 'GET /healthz HTTP/1.1\r\nHost: x\r\nX-A: a\rSet-Cookie: b\r\n\r\n', 400, 'bad_request'],
+    ['both Content-Length and Transfer-Encoding', 'POST /api/analyze HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n', 400, 'bad_request'],
+    ['two different Content-Length headers', 'POST /api/analyze HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nContent-Length: 4\r\n\r\n{}xx', 400, 'bad_request'],
+    ['a non-numeric Content-Length', 'POST /api/analyze HTTP/1.1\r\nHost: x\r\nContent-Length: 1e3\r\n\r\n{}', 400, 'bad_request'],
+    ['a malformed chunk size', 'POST /api/analyze HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nZZ\r\n{}\r\n0\r\n\r\n', 400, 'bad_request'],
+    ['headers over 16 KiB', `GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431, 'headers_too_large'],
+    ['a URL over 16 KiB', `GET /rules?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, 431, 'headers_too_large'],
+  ];
+  for (const [what, raw, status, code] of cases) {
+    it(`${what}: ${status} ${code}`, async () => {
+      const c = await connect();
+      c.socket.write(raw);
+      await c.closed;
+      assertEnvelope(c.received(), status, code);
+    });
+  }
+});
+
+describe('oversized bodies are refused without being read', () => {
+  const TEN_MB = 10 * 1000 * 1000;
+  it('a 10 MB Content-Length: 413 before the body is sent', async () => {
+    const c = await connect();
+    c.socket.write(`POST /api/analyze HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${TEN_MB}\r\n\r\n`);
+    c.socket.write('{"content":"');
+    await c.answered;
+    assertEnvelope(c.received(), 413, 'payload_too_large');
+    c.socket.destroy();
+  });
+  it('10 MB chunked: 413 once the limit is passed, long before the end', async () => {
+    const c = await connect();
+    c.socket.write('POST /api/analyze HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n');
+    const chunk = Buffer.alloc(64 * 1024, 'a');
+    let sent = 0;
+    let answered = false;
+    void c.answered.then(() => (answered = true));
+    while (!answered && !c.socket.destroyed && sent < TEN_MB) {
+      const ok = c.socket.write(`${chunk.length.toString(16)}\r\n`) && c.socket.write(chunk) && c.socket.write('\r\n');
+      sent += chunk.length;
+      if (!ok) await Promise.race([new Promise((r) => c.socket.once('drain', r)), c.closed]);
+    }
+    await c.answered;
+    assertEnvelope(c.received(), 413, 'payload_too_large');
+    // The server stopped reading at the route's limit (2 MiB); socket buffers on both sides of loopback hold
+    // a few MB more that the client could write meanwhile.
+    assert.ok(sent > BODY_LIMITS.analyze && sent < TEN_MB / 2, `sent ${sent} bytes before the answer`);
+    c.socket.destroy();
+  });
+});
