@@ -66,10 +66,20 @@ class DockerfileParser {
   readonly text: string;
   private readonly options: ParseOptions;
 
+  /** Physical lines without terminators, sliced once (the document keeps them too). */
+  private readonly lines: string[];
+  /** Word options of instructions Docker does not expand: the escape is fixed before the first instruction. */
+  private literalWords: WordOptions | undefined;
+  /** FROM's variables (platform ARGs and global ARGs), rebuilt only when a global ARG changes. */
+  private fromEnv: MutableEnv | undefined;
+
   constructor(text: string, options: ParseOptions = {}) {
     this.text = text;
     this.options = options;
     this.index = new LineIndex(text);
+    const { starts, ends } = this.index;
+    this.lines = new Array<string>(starts.length);
+    for (let i = 0; i < starts.length; i++) this.lines[i] = text.slice(starts[i], ends[i]);
   }
 
   private error(span: Span, detail: string, messageId = 'syntax'): void {
@@ -77,7 +87,7 @@ class DockerfileParser {
   }
 
   private lineText(ln: number): string {
-    return this.text.slice(this.index.starts[ln], this.index.ends[ln]);
+    return this.lines[ln]!;
   }
 
   parse(): DockerfileDoc {
@@ -103,7 +113,7 @@ class DockerfileParser {
     if (last) last.finalStage = true;
     return {
       text: this.text,
-      lines: this.index.starts.map((_, i) => this.lineText(i)),
+      lines: this.lines,
       lineStarts: this.index.starts,
       escape: this.escape,
       directives: this.directives,
@@ -248,11 +258,13 @@ class DockerfileParser {
   }
 
   private wordOptions(kind: string): WordOptions {
-    if (!EXPANDED.has(kind)) return { index: this.index, escape: this.escape };
+    if (!EXPANDED.has(kind)) return (this.literalWords ??= { index: this.index, escape: this.escape });
     if (kind !== 'FROM') return { index: this.index, escape: this.escape, env: this.env };
-    const env: MutableEnv = new Map(AUTOMATIC_ARGS.map((n) => [n, undefined]));
-    for (const [k, v] of this.globalArgs) env.set(k, v);
-    return { index: this.index, escape: this.escape, env };
+    if (!this.fromEnv) {
+      this.fromEnv = new Map(AUTOMATIC_ARGS.map((n) => [n, undefined]));
+      for (const [k, v] of this.globalArgs) this.fromEnv.set(k, v);
+    }
+    return { index: this.index, escape: this.escape, env: this.fromEnv };
   }
 
   /** Builds the instruction whose arguments are [a, b) of `src`; `keyword` precedes them. */
@@ -473,7 +485,10 @@ class DockerfileParser {
         } else if (this.options.buildArgs?.has(name)) nextEnv.set(name, this.options.buildArgs.get(name));
         else if (value) nextEnv.set(name, value.resolved);
         else nextEnv.set(name, this.stages.length > 0 ? this.globalArgs.get(name) : undefined);
-        if (this.stages.length === 0 && kind === 'ARG') this.globalArgs.set(name, nextEnv.get(name));
+        if (this.stages.length === 0 && kind === 'ARG') {
+          this.globalArgs.set(name, nextEnv.get(name));
+          this.fromEnv = undefined;
+        }
       }
       i = Math.max(e, i + 1);
     }

@@ -3,7 +3,7 @@
 // and whether a stage ends up in the image `docker build` produces.
 import type { Range } from '../../core/types.ts';
 import type { CommandRef } from './query.ts';
-import { commandsOf, finalStage, positionals, runCommands, runCommandsByName } from './query.ts';
+import { commandsOf, finalStage, memoized, positionals, runCommands, runCommandsByName } from './query.ts';
 import type { DockerfileDoc, DWord, Instruction, ShellWord, Stage } from './types.ts';
 
 /** Every command of every RUN whose name is one of `names`, in RUN order (shared: read-only). */
@@ -68,9 +68,14 @@ export function cleansUpAfter(after: CommandRef, pattern: RegExp | undefined, is
  */
 export function shipsInFinalImage(doc: DockerfileDoc, instr: Instruction): boolean {
   if (instr.onbuild) return true;
+  return instr.stage === undefined || memoized(doc, 'finalImageStages', finalImageStages).has(instr.stage);
+}
+
+/** The final stage and the stages it builds on. */
+function finalImageStages(doc: DockerfileDoc): ReadonlySet<Stage> {
   const chain = new Set<Stage>();
   for (let s = finalStage(doc); s && !chain.has(s); s = s.image?.stage) chain.add(s);
-  return instr.stage === undefined || chain.has(instr.stage);
+  return chain;
 }
 
 /** Whether a variable is set to a non-empty value for the command: ENV/ARG in scope or an assignment prefix. */
@@ -185,10 +190,19 @@ export function exposedPorts(instr: Instruction): ExposedPort[] {
   return out;
 }
 
-/** Matches a `$NAME` or `${NAME…}` reference to exactly this name (keys may hold any character). */
+/** Compiled references by name: rules ask for the same few names per pair and per file. Bounded, as names come from input. */
+const references = new Map<string, RegExp>();
+
+/** Matches a `$NAME` or `${NAME…}` reference to exactly this name (keys may hold any character). Stateless (no `g`): shareable. */
 export function variableReference(name: string): RegExp {
-  const n = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`\\$(\\{${n}(?![A-Za-z0-9_])[^}]*\\}|${n}(?![A-Za-z0-9_]))`);
+  let re = references.get(name);
+  if (!re) {
+    const n = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    re = new RegExp(`\\$(\\{${n}(?![A-Za-z0-9_])[^}]*\\}|${n}(?![A-Za-z0-9_]))`);
+    if (references.size >= 512) references.clear();
+    references.set(name, re);
+  }
+  return re;
 }
 
 /** The `$NAME` / `${NAME…}` reference to `name` inside a Dockerfile word written on one line, else the whole word. */

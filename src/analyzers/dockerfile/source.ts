@@ -18,15 +18,22 @@ export class LineIndex {
     this.ends.push(text.length);
   }
 
+  /** The line of the last lookup: positions are mostly asked for in file order, often on the same line. */
+  private recent = 0;
+
   /** 0-based line containing the offset. */
   lineOf(offset: number): number {
+    const starts = this.starts;
+    const recent = this.recent;
+    if (starts[recent]! <= offset && (recent + 1 === starts.length || starts[recent + 1]! > offset)) return recent;
     let lo = 0;
-    let hi = this.starts.length - 1;
+    let hi = starts.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      if (this.starts[mid]! <= offset) lo = mid;
+      if (starts[mid]! <= offset) lo = mid;
       else hi = mid - 1;
     }
+    this.recent = lo;
     return lo;
   }
 

@@ -12,8 +12,11 @@ const HARMLESS = new Set(['echo', 'printf', 'yes', 'true', ':']);
 function shellHasPipefail(instr: Instruction): boolean {
   if (!instr.stage) return false;
   for (const stage of stageChain(instr.stage)) {
-    const shell = stage.instructions.filter((i) => i.kind === 'SHELL' && (stage !== instr.stage || i.start < instr.start)).pop();
-    if (shell) return shell.json?.some((j) => j.value === 'pipefail') ?? false;
+    // The last SHELL of the stage (before the instruction, in its own stage) is the one in effect.
+    for (let k = stage.instructions.length - 1; k >= 0; k--) {
+      const shell = stage.instructions[k]!;
+      if (shell.kind === 'SHELL' && (stage !== instr.stage || shell.start < instr.start)) return shell.json?.some((j) => j.value === 'pipefail') ?? false;
+    }
   }
   return false;
 }
@@ -31,8 +34,10 @@ function nameOf(c: ShellCommand): string | undefined {
 function unprotected(script: Script, state: { pipefail: boolean }, out: { pipeline: Pipeline; head: string }[]): void {
   for (const item of script.items) {
     item.pipelines.forEach((p, k) => {
-      const heads = p.commands.slice(0, -1).map(nameOf).filter((n) => n !== undefined && !HARMLESS.has(n));
-      if (p.commands.length > 1 && !state.pipefail && item.ops[k] !== '||' && heads[0] !== undefined) out.push({ pipeline: p, head: heads[0] });
+      if (p.commands.length > 1 && !state.pipefail && item.ops[k] !== '||') {
+        const head = p.commands.slice(0, -1).map(nameOf).find((n) => n !== undefined && !HARMLESS.has(n));
+        if (head !== undefined) out.push({ pipeline: p, head });
+      }
       for (const c of p.commands) {
         if (c.type === 'command') {
           if (c.words.some((w) => w.value === 'pipefail')) state.pipefail = true;
