@@ -28,30 +28,47 @@ function bigFile(): string {
   return out;
 }
 
+/** Each tool is measured twice: from cold (its first second, JIT tiers still compiling) and in the steady state a
+ * running service sees, after the same warm-up for every tool. The steady state is what the targets compare. */
+function perFile(fn: (t: string) => unknown): { coldMs: number; warmMs: number } {
+  const coldMs = timeIt(() => corpus.forEach(fn), 1000).meanMs / corpus.length;
+  timeIt(() => corpus.forEach(fn), 2000, 0);
+  const warmMs = timeIt(() => corpus.forEach(fn), 1000, 0).meanMs / corpus.length;
+  return { coldMs, warmMs };
+}
+
 export default async function run(): Promise<SuiteResult> {
-  const perFile = (fn: (t: string) => unknown) => timeIt(() => corpus.forEach(fn), 1000).meanMs / corpus.length;
   const oursMs = perFile(ours);
   const lintMs = perFile((t) => dockerfilelint.run('/nonexistent', t));
   const utilsMs = perFile((t) => validate(t));
   const big = bigFile();
   const bigMs = timeIt(() => ours(big), 1000, 3).meanMs;
   const rows = [
-    ['confgate (parse + all rules)', oursMs, '1.00x'],
-    ['dockerfilelint', lintMs, ratio(lintMs, oursMs)],
-    ['dockerfile-utils validate', utilsMs, ratio(utilsMs, oursMs)],
+    ['confgate (parse + all rules)', oursMs, '1.00x', '1.00x'],
+    ['dockerfilelint', lintMs, ratio(lintMs.warmMs, oursMs.warmMs), ratio(lintMs.coldMs, oursMs.coldMs)],
+    ['dockerfile-utils validate', utilsMs, ratio(utilsMs.warmMs, oursMs.warmMs), ratio(utilsMs.coldMs, oursMs.coldMs)],
   ] as const;
-  console.log(`corpus: ${corpus.length} files; mean ms per file (ratio = baseline / ours)`);
-  for (const [name, ms, r] of rows) console.log(`  ${name.padEnd(30)} ${ms.toFixed(4).padStart(9)} ms   ${r}`);
+  console.log(`corpus: ${corpus.length} files; mean ms per file, warm (after 2 s of warm-up) and cold (first second); ratio = baseline / ours`);
+  for (const [name, ms, warm, cold] of rows) {
+    console.log(`  ${name.padEnd(30)} warm ${ms.warmMs.toFixed(4).padStart(8)} ms ${warm.padStart(7)}   cold ${ms.coldMs.toFixed(4).padStart(8)} ms ${cold.padStart(7)}`);
+  }
   console.log(`  100 KB file (${(big.length / 1024).toFixed(0)} KiB, ${big.split('\n').length} lines), all rules: ${bigMs.toFixed(2)} ms (target < 20 ms)`);
   return {
     suite: 'dockerfile',
     results: {
       files: corpus.length,
-      ours_ms_per_file: oursMs,
-      dockerfilelint_ms_per_file: lintMs,
-      dockerfile_utils_ms_per_file: utilsMs,
-      vs_dockerfilelint: ratio(lintMs, oursMs),
-      vs_dockerfile_utils: ratio(utilsMs, oursMs),
+      ours_ms_per_file: oursMs.warmMs,
+      dockerfilelint_ms_per_file: lintMs.warmMs,
+      dockerfile_utils_ms_per_file: utilsMs.warmMs,
+      vs_dockerfilelint: ratio(lintMs.warmMs, oursMs.warmMs),
+      vs_dockerfile_utils: ratio(utilsMs.warmMs, oursMs.warmMs),
+      cold: {
+        ours_ms_per_file: oursMs.coldMs,
+        dockerfilelint_ms_per_file: lintMs.coldMs,
+        dockerfile_utils_ms_per_file: utilsMs.coldMs,
+        vs_dockerfilelint: ratio(lintMs.coldMs, oursMs.coldMs),
+        vs_dockerfile_utils: ratio(utilsMs.coldMs, oursMs.coldMs),
+      },
       big_file_bytes: big.length,
       big_file_ms: bigMs,
     },
