@@ -42,12 +42,15 @@ export async function publicPages(app: FastifyInstance): Promise<void> {
 
   // Errors of the form route (rate limit, a body over the limit, a body that is not a form) as a page, not JSON.
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    const status = err instanceof ApiError ? err.status : err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 413 : err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 415 : 500;
+    // Other client errors (a body shorter than its Content-Length, a JSON body that does not parse) keep their 4xx.
+    const clientStatus = err.statusCode !== undefined && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    const status = err instanceof ApiError ? err.status : err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 413 : err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 415 : clientStatus;
     if (err instanceof ApiError) reply.headers(err.headers);
     if (status === 500) req.log.error({ err: { type: err.name, code: err.code } }, 'unhandled error on a page');
     const message = status === 429 ? err.message
       : status === 413 ? `The form is larger than ${kb(BODY_LIMITS.analyze)}; a file may have at most ${kb(ANALYSIS_LIMITS.maxFileBytes)}.`
       : status === 415 ? 'Send the form as application/x-www-form-urlencoded.'
+      : status < 500 ? 'The form could not be read; reload the page and send it again.'
       : `Something went wrong on our side; try again. Quote ${req.id} if it keeps happening.`;
     return sendPage(reply, status, errorPage(status === 429 ? 'Too many requests' : 'The file could not be analyzed', message, EMPTY_FORM));
   });
