@@ -1,9 +1,9 @@
-// `npm test`: unit tests (src/**) once, then the cross-cutting and end-to-end tests (test/**) once per store:
-// embedded (PGlite) and PostgreSQL (TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test).
+// `npm test`: unit tests (src/**) once, then the cross-cutting and end-to-end tests (test/** but test/chaos/) once
+// per store: embedded (PGlite) and PostgreSQL (TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test).
 // TEST_STORES=embedded limits the run to one store on a machine without PostgreSQL; that is never silent: the
 // summary says which stores ran. Ends with one line "N passed, N failed" over all runs.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { globSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -80,7 +80,8 @@ const selected = (glob: string) => (only.length ? only.filter((f) => f.startsWit
 const results: RunResult[] = [];
 const unit = selected('src/**/*.test.ts');
 if (unit.length) results.push(await runNodeTest('unit', unit, {}));
-const e2e = selected('test/**/*.test.ts');
+// test/chaos/ kills processes and stops databases: `npm run test:chaos` runs it, never `npm test`.
+const e2e = only.length ? selected('test/**/*.test.ts') : globSync('test/**/*.test.ts', { exclude: ['test/chaos/**'] }).sort();
 const template = e2e.length && stores.includes('embedded') ? await pgliteTemplate() : '';
 for (const store of e2e.length ? stores : []) {
   results.push(await runNodeTest(`integration-${store}`, e2e, { CONFGATE_TEST_STORE: store, TEST_DATABASE_URL: databaseUrl, CONFGATE_TEST_PGLITE_TEMPLATE: template }));

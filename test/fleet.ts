@@ -24,6 +24,8 @@ export interface LabOptions {
   pageDelayMs?: number;
   /** The receiver's first answers, in order (then 200). */
   receiverStatuses?: Answer[];
+  /** How long the receiver takes to answer: long enough that a killed worker may die mid-delivery. */
+  receiverDelayMs?: number;
 }
 
 export interface Lab {
@@ -45,7 +47,7 @@ export async function startLab(options: LabOptions): Promise<Lab> {
     certificate: await ca.issue({ names: options.domains }),
     https: { '/': (_req, res) => void setTimeout(() => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><html>fleet</html>'), delay) },
   });
-  const receiver = await startReceiver(await ca.issue({ names: [HOOKS] }), { statuses: options.receiverStatuses ?? [] });
+  const receiver = await startReceiver(await ca.issue({ names: [HOOKS] }), { statuses: options.receiverStatuses ?? [], delayMs: options.receiverDelayMs ?? 0 });
   const caDir = mkdtempSync(path.join(tmpdir(), 'confgate-ca-'));
   writeFileSync(path.join(caDir, 'ca.pem'), ca.cert);
   return {

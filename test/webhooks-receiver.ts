@@ -28,6 +28,8 @@ export interface ReceiverOptions {
   port?: number;
   /** Answers for requests to paths without their own, in order; 200 once used up. */
   statuses?: Answer[];
+  /** Wait this long before answering (the request is recorded at once): a slow receiver. */
+  delayMs?: number;
 }
 
 export async function startReceiver(certificate: KeyPairPem, options: ReceiverOptions = {}): Promise<Receiver> {
@@ -42,7 +44,9 @@ export async function startReceiver(certificate: KeyPairPem, options: ReceiverOp
       requests.push({ method: req.method ?? '', path, headers: req.headers, body: Buffer.concat(chunks) });
       const answer = byPath.get(path) ?? queue.shift() ?? 200;
       if (answer === 'hang') return;
-      res.writeHead(answer, answer >= 300 && answer < 400 ? { location: `https://${req.headers.host ?? ''}/elsewhere` } : {}).end('ok');
+      const send = () => res.writeHead(answer, answer >= 300 && answer < 400 ? { location: `https://${req.headers.host ?? ''}/elsewhere` } : {}).end('ok');
+      if (options.delayMs) setTimeout(send, options.delayMs);
+      else send();
     });
   });
   // Clients refusing our certificate end handshakes abruptly; that is what those tests expect.
