@@ -1,0 +1,79 @@
+// Project analysis on random file sets (the per-analyzer fuzz tests cover one file at a time): the real fixture
+// projects mutated at random, with names shuffled between directories, files dropped or duplicated under other
+// names, compose `build:`/`dockerfile:`/`env_file:` pointing anywhere (`..`, absolute, missing, to itself),
+// and random texts as extra files. runProject never throws, no project rule errors, every project finding
+// names a file of the submission and lies inside it, and the score is consistent.
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { runProject } from '../../src/project/analyze.ts';
+import type { FileInput } from '../../src/project/analyze.ts';
+
+const ROOT = new URL('../fixtures/project/', import.meta.url).pathname;
+
+function filesUnder(dir: string, prefix = ''): FileInput[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? filesUnder(full, `${prefix}${name}/`) : [{ filename: `${prefix}${name}`, content: readFileSync(full, 'utf8') }];
+  });
+}
+
+const SEEDS = ['hardened', 'insecure'].flatMap((p) => filesUnder(path.join(ROOT, p)));
+const NAMES = ['Dockerfile', 'compose.yaml', 'docker-compose.yml', 'api/Dockerfile', 'web/Dockerfile', 'db/Dockerfile', 'docs/Dockerfile', '../Dockerfile',
+  '/abs/Dockerfile', 'a/../Dockerfile', './Dockerfile', 'web/Dockerfile.dev', 'compose.override.yaml', 'x.compose.yaml', 'Containerfile', 'a b/Dockerfile', 'é/Dockerfile'];
+/** Lines that tie files together, inserted anywhere into compose files. */
+const LINKS = ['\n    build: .', '\n    build: ..', '\n    build: /', '\n    build: ./web', '\n    build:\n      context: api\n      dockerfile: ../db/Dockerfile',
+  '\n    build:\n      context: .\n      dockerfile: compose.yaml', '\n    build:\n      dockerfile: Dockerfile\n      target: nope', '\n    env_file: .env', '\n    env_file: ../../etc/passwd',
+  '\n    user: root', '\n    ports: ["80:80"]', '\n  other:\n    build: web\n    ports: ["80:80"]', '\n    extends: { service: other }', '\n    build: { context: "${CTX}" }'];
+const EDITS = ['\n', ' ', ':', '- ', '#', '"', "'", '{', '[', '&a', '*a', 'FROM ', 'USER ', 'COPY --from=', 'AS ', '\\\n', '${', '<<EOF\n', '\t', '\r\n', '😀'];
+
+const mutated = fc.record({
+  seed: fc.constantFrom(...SEEDS),
+  name: fc.option(fc.constantFrom(...NAMES), { nil: undefined }),
+  edits: fc.array(fc.tuple(fc.nat(), fc.nat({ max: 6 }), fc.oneof(fc.constantFrom(...EDITS, ...LINKS), fc.string({ maxLength: 5 }))), { maxLength: 5 }),
+}).map(({ seed, name, edits }) => {
+  let text = seed.content;
+  for (const [at, del, insert] of edits) {
+    const i = at % (text.length + 1);
+    text = text.slice(0, i) + insert + text.slice(i + del);
+  }
+  return { filename: name ?? seed.filename, content: text, fileType: (seed.filename.endsWith('Dockerfile') ? 'dockerfile' : 'compose') as FileInput['fileType'] };
+});
+
+/** A submission as the API would accept it: 1–10 files with unique names (the route refuses duplicates). */
+const project = fc.array(mutated, { minLength: 1, maxLength: 10 }).map((files) => files.filter((f, i) => files.findIndex((g) => g.filename === f.filename) === i));
+
+/** Project findings seen over a whole property run, so a test that never reaches a cross-file rule fails. */
+let seen = 0;
+
+function check(files: FileInput[]): void {
+  const run = runProject(files, { helpBaseUrl: 'h' });
+  const { report, ruleErrors } = run;
+  assert.deepEqual(ruleErrors, []);
+  assert.equal(report.files.length, files.length);
+  assert.ok(report.score >= 0 && report.score <= 100 && Number.isInteger(report.score));
+  seen += report.project_findings.length;
+  assert.ok(report.score <= Math.min(...report.files.map((f) => f.report.score)), 'the project never scores above its worst file');
+  for (const finding of report.project_findings) {
+    const file = files.find((f) => f.filename === finding.location.file);
+    assert.ok(file, `${finding.rule_id} names a file of the submission: ${finding.location.file}`);
+    const lines = file.content.split('\n');
+    const { start_line: sl, start_column: sc, end_line: el, end_column: ec } = finding.location;
+    assert.ok(sl >= 1 && el >= sl && el <= lines.length, `${finding.rule_id} lines ${sl}-${el} of ${lines.length}`);
+    assert.ok(sc >= 1 && sc <= lines[sl - 1]!.length + 1 && ec >= 1 && ec <= lines[el - 1]!.length + 1, `${finding.rule_id} columns ${sc}-${ec}`);
+  }
+}
+
+describe('project analysis on random file sets', () => {
+  it('the fixture projects mutated, renamed and recombined never throw and stay consistent', () => {
+    seen = 0;
+    fc.assert(fc.property(project, check), { numRuns: 300 });
+    assert.ok(seen > 0, 'cross-file rules fired');
+  });
+  it('random texts beside real files, with forced types', () => {
+    const stray = fc.record({ filename: fc.constantFrom(...NAMES), content: fc.string({ unit: 'binary', maxLength: 400 }), fileType: fc.constantFrom('dockerfile', 'compose') as fc.Arbitrary<FileInput['fileType']> });
+    fc.assert(fc.property(fc.array(fc.oneof(mutated, stray), { minLength: 1, maxLength: 10 }), (files) => check(files.filter((f, i) => files.findIndex((g) => g.filename === f.filename) === i))), { numRuns: 300 });
+  });
+});
