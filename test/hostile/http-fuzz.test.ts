@@ -238,6 +238,13 @@ describe('every endpoint under random and hostile input', () => {
       assertSane(res, url, 'POST', url);
     }
   });
+  it('the developer area takes at most 16 KiB of any body, and its 413 says so', async () => {
+    for (const [type, payload] of [['application/x-www-form-urlencoded', `email=${'a'.repeat(20_000)}`], ['application/json', JSON.stringify({ email: 'a'.repeat(20_000) })]] as const) {
+      const res = await t.app.inject({ method: 'POST', url: '/developer/login', payload, headers: { 'content-type': type } });
+      assert.equal(res.statusCode, 413, type);
+      assert.match(res.json().error.message, /\(16384 bytes\)/, type);
+    }
+  });
   it('a body shorter than its Content-Length: 400, in the envelope or as a page', async () => {
     for (const url of ['/api/analyze', '/analyze']) {
       const res = await t.app.inject({ method: 'POST', url, payload: 'filename=Dockerfile', headers: { 'content-type': url === '/analyze' ? 'application/x-www-form-urlencoded' : 'application/json', 'content-length': '5' } });
