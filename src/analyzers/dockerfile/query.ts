@@ -121,27 +121,22 @@ export function finalStage(doc: DockerfileDoc): Stage | undefined {
   return doc.stages[doc.stages.length - 1];
 }
 
-/** Options end at `--`; a lone `-` is an operand (stdin). */
-function optionWords(cmd: CommandRef): ShellWord[] {
-  const out: ShellWord[] = [];
-  for (const w of cmd.args) {
-    if (w.value === '--') break;
-    if (w.value.startsWith('-') && w.value.length > 1) out.push(w);
-  }
-  return out;
-}
+const SHORT_FLAGS = /^-[A-Za-z0-9]+$/;
 
 /**
  * The word giving any of the options: `-y` also matches combined short flags (`-qy`), `--yes` also `--yes=…`.
  * Short options only match combined flags of letters/digits, so `-o=-y`-like values are not misread.
+ * Options end at `--`; a lone `-` is an operand (stdin).
  */
 export function hasOption(cmd: CommandRef, ...names: string[]): ShellWord | undefined {
-  for (const w of optionWords(cmd)) {
+  for (const w of cmd.args) {
     const v = w.value;
+    if (v === '--') break;
+    if (!v.startsWith('-') || v.length === 1) continue;
     for (const n of names) {
       if (n.startsWith('--')) {
-        if (v === n || v.startsWith(`${n}=`)) return w;
-      } else if (v === n || (!v.startsWith('--') && n.length === 2 && /^-[A-Za-z0-9]+$/.test(v) && v.includes(n[1]!))) return w;
+        if (v === n || (v.length > n.length && v[n.length] === '=' && v.startsWith(n))) return w;
+      } else if (v === n || (!v.startsWith('--') && n.length === 2 && SHORT_FLAGS.test(v) && v.includes(n[1]!))) return w;
     }
   }
   return undefined;

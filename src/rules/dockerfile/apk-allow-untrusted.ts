@@ -1,5 +1,6 @@
 // CGD045: apk installs unsigned packages.
-import { hasOption, runCommands } from '../../analyzers/dockerfile/query.ts';
+import { runCommandsNamed } from '../../analyzers/dockerfile/query-packages.ts';
+import { hasOption } from '../../analyzers/dockerfile/query.ts';
 import type { DockerfileRule } from './support.ts';
 
 export const rule: DockerfileRule = {
@@ -19,8 +20,7 @@ export const rule: DockerfileRule = {
     examples: { bad: ['FROM alpine:3.20\nRUN apk add --allow-untrusted ./pkg.apk\n'], good: ['FROM alpine:3.20\nRUN apk add --no-cache curl\n'] },
   },
   check(doc, report) {
-    for (const cmd of runCommands(doc)) {
-      if (!['apk'].includes(cmd.name)) continue;
+    for (const cmd of runCommandsNamed(doc, 'apk')) {
       const word = hasOption(cmd, '--allow-untrusted');
       if (word) report({ range: word.range, data: { option: word.value } });
     }

@@ -1,5 +1,6 @@
 // CGD046: apt installs unauthenticated packages.
-import { hasOption, runCommands } from '../../analyzers/dockerfile/query.ts';
+import { runCommandsNamed } from '../../analyzers/dockerfile/query-packages.ts';
+import { hasOption } from '../../analyzers/dockerfile/query.ts';
 import type { DockerfileRule } from './support.ts';
 
 export const rule: DockerfileRule = {
@@ -19,8 +20,7 @@ export const rule: DockerfileRule = {
     examples: { bad: ['FROM debian:12\nRUN apt-get install -y --allow-unauthenticated app\n'], good: ['FROM debian:12\nRUN apt-get install -y app\n'] },
   },
   check(doc, report) {
-    for (const cmd of runCommands(doc)) {
-      if (!['apt-get', 'apt', 'aptitude'].includes(cmd.name)) continue;
+    for (const cmd of runCommandsNamed(doc, 'apt-get', 'apt', 'aptitude')) {
       const word = hasOption(cmd, '--allow-unauthenticated', '--allow-insecure-repositories');
       if (word) report({ range: word.range, data: { option: word.value } });
     }

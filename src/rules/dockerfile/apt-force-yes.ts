@@ -1,5 +1,6 @@
 // CGD049: apt-get --force-yes.
-import { hasOption, runCommands } from '../../analyzers/dockerfile/query.ts';
+import { runCommandsNamed } from '../../analyzers/dockerfile/query-packages.ts';
+import { hasOption } from '../../analyzers/dockerfile/query.ts';
 import type { DockerfileRule } from './support.ts';
 
 export const rule: DockerfileRule = {
@@ -19,8 +20,7 @@ export const rule: DockerfileRule = {
     examples: { bad: ['FROM debian:12\nRUN apt-get install -y --force-yes app\n'], good: ['FROM debian:12\nRUN apt-get install -y app\n'] },
   },
   check(doc, report) {
-    for (const cmd of runCommands(doc)) {
-      if (!['apt-get', 'apt'].includes(cmd.name)) continue;
+    for (const cmd of runCommandsNamed(doc, 'apt-get', 'apt')) {
       const word = hasOption(cmd, '--force-yes');
       if (word) report({ range: word.range, data: { option: word.value } });
     }

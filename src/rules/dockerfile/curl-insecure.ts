@@ -1,5 +1,6 @@
 // CGD040: curl certificate checks disabled.
-import { hasOption, runCommands } from '../../analyzers/dockerfile/query.ts';
+import { runCommandsNamed } from '../../analyzers/dockerfile/query-packages.ts';
+import { hasOption } from '../../analyzers/dockerfile/query.ts';
 import type { DockerfileRule } from './support.ts';
 
 export const rule: DockerfileRule = {
@@ -19,8 +20,7 @@ export const rule: DockerfileRule = {
     examples: { bad: ['FROM alpine:3.20\nRUN curl -kfsSLO https://example.com/tool.tgz\n'], good: ['FROM alpine:3.20\nRUN curl -fsSLO https://example.com/tool.tgz\n'] },
   },
   check(doc, report) {
-    for (const cmd of runCommands(doc)) {
-      if (!['curl'].includes(cmd.name)) continue;
+    for (const cmd of runCommandsNamed(doc, 'curl')) {
       const word = hasOption(cmd, '-k', '--insecure');
       if (word) report({ range: word.range, data: { option: word.value } });
     }

@@ -1,5 +1,6 @@
 // CGD047: yum/dnf/zypper package signature checks disabled.
-import { hasOption, runCommands } from '../../analyzers/dockerfile/query.ts';
+import { runCommandsNamed } from '../../analyzers/dockerfile/query-packages.ts';
+import { hasOption } from '../../analyzers/dockerfile/query.ts';
 import type { DockerfileRule } from './support.ts';
 
 export const rule: DockerfileRule = {
@@ -19,8 +20,7 @@ export const rule: DockerfileRule = {
     examples: { bad: ['FROM fedora:41\nRUN dnf install -y --nogpgcheck app\n'], good: ['FROM fedora:41\nRUN dnf install -y app\n'] },
   },
   check(doc, report) {
-    for (const cmd of runCommands(doc)) {
-      if (!['yum', 'dnf', 'microdnf', 'tdnf', 'zypper'].includes(cmd.name)) continue;
+    for (const cmd of runCommandsNamed(doc, 'yum', 'dnf', 'microdnf', 'tdnf', 'zypper')) {
       const word = hasOption(cmd, '--nogpgcheck', '--no-gpg-checks');
       if (word) report({ range: word.range, data: { option: word.value } });
     }

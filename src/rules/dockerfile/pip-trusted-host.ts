@@ -1,5 +1,6 @@
 // CGD042: pip --trusted-host disables certificate checks.
-import { hasOption, runCommands } from '../../analyzers/dockerfile/query.ts';
+import { runCommandsNamed } from '../../analyzers/dockerfile/query-packages.ts';
+import { hasOption } from '../../analyzers/dockerfile/query.ts';
 import type { DockerfileRule } from './support.ts';
 
 export const rule: DockerfileRule = {
@@ -19,8 +20,7 @@ export const rule: DockerfileRule = {
     examples: { bad: ['FROM python:3.13\nRUN pip install --trusted-host pypi.internal -r requirements.txt\n'], good: ['FROM python:3.13\nRUN pip install -r requirements.txt\n'] },
   },
   check(doc, report) {
-    for (const cmd of runCommands(doc)) {
-      if (!['pip', 'pip3'].includes(cmd.name)) continue;
+    for (const cmd of runCommandsNamed(doc, 'pip', 'pip3')) {
       const word = hasOption(cmd, '--trusted-host');
       if (word) report({ range: word.range, data: { option: word.value } });
     }

@@ -1,5 +1,6 @@
 // CGD048: rpm signature or digest checks disabled.
-import { hasOption, runCommands } from '../../analyzers/dockerfile/query.ts';
+import { runCommandsNamed } from '../../analyzers/dockerfile/query-packages.ts';
+import { hasOption } from '../../analyzers/dockerfile/query.ts';
 import type { DockerfileRule } from './support.ts';
 
 export const rule: DockerfileRule = {
@@ -19,8 +20,7 @@ export const rule: DockerfileRule = {
     examples: { bad: ['FROM rockylinux:9\nRUN rpm -i --nosignature app.rpm\n'], good: ['FROM rockylinux:9\nRUN rpm -i app.rpm\n'] },
   },
   check(doc, report) {
-    for (const cmd of runCommands(doc)) {
-      if (!['rpm'].includes(cmd.name)) continue;
+    for (const cmd of runCommandsNamed(doc, 'rpm')) {
       const word = hasOption(cmd, '--nosignature', '--nodigest', '--noverify', '--nofiledigest');
       if (word) report({ range: word.range, data: { option: word.value } });
     }

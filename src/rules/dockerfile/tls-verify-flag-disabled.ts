@@ -2,6 +2,9 @@
 import { hasOption, runCommands } from '../../analyzers/dockerfile/query.ts';
 import type { DockerfileRule } from './support.ts';
 
+/** Podman, Buildah and Skopeo flags turning verification off (any casing). */
+const TLS_VERIFY_OFF = new Set(['--tls-verify=false', '--src-tls-verify=false', '--dest-tls-verify=false']);
+
 export const rule: DockerfileRule = {
   meta: {
     id: 'CGD057',
@@ -22,7 +25,7 @@ export const rule: DockerfileRule = {
     for (const cmd of runCommands(doc)) {
       const word = hasOption(cmd, '--insecure-skip-tls-verify', '--no-verify-ssl');
       if (word) report({ range: word.range, data: { option: word.value } });
-      for (const w of cmd.args) if (['--tls-verify=false', '--src-tls-verify=false', '--dest-tls-verify=false'].includes(w.value.toLowerCase())) report({ range: w.range, data: { option: w.value } });
+      for (const w of cmd.args) if (w.value.startsWith('--') && TLS_VERIFY_OFF.has(w.value.toLowerCase())) report({ range: w.range, data: { option: w.value } });
     }
   },
 };

@@ -1,5 +1,6 @@
 // CGD041: wget certificate checks disabled.
-import { hasOption, runCommands } from '../../analyzers/dockerfile/query.ts';
+import { runCommandsNamed } from '../../analyzers/dockerfile/query-packages.ts';
+import { hasOption } from '../../analyzers/dockerfile/query.ts';
 import type { DockerfileRule } from './support.ts';
 
 export const rule: DockerfileRule = {
@@ -19,8 +20,7 @@ export const rule: DockerfileRule = {
     examples: { bad: ['FROM debian:12\nRUN wget --no-check-certificate https://example.com/a.deb\n'], good: ['FROM debian:12\nRUN wget https://example.com/a.deb\n'] },
   },
   check(doc, report) {
-    for (const cmd of runCommands(doc)) {
-      if (!['wget'].includes(cmd.name)) continue;
+    for (const cmd of runCommandsNamed(doc, 'wget')) {
       const word = hasOption(cmd, '--no-check-certificate');
       if (word) report({ range: word.range, data: { option: word.value } });
     }

@@ -1,5 +1,5 @@
 // CGD053: yum/dnf `sslverify` turned off.
-import { runCommands } from '../../analyzers/dockerfile/query.ts';
+import { runCommandsNamed } from '../../analyzers/dockerfile/query-packages.ts';
 import { isFalsy } from './support.ts';
 import type { DockerfileRule } from './support.ts';
 
@@ -20,8 +20,7 @@ export const rule: DockerfileRule = {
     examples: { bad: ['FROM rockylinux:9\nRUN dnf config-manager --save --setopt=*.sslverify=false\n'], good: ['FROM rockylinux:9\nRUN dnf config-manager --set-enabled crb\n'] },
   },
   check(doc, report) {
-    for (const cmd of runCommands(doc)) {
-      if (!['yum', 'dnf', 'microdnf', 'yum-config-manager', 'dnf-3'].includes(cmd.name)) continue;
+    for (const cmd of runCommandsNamed(doc, 'yum', 'dnf', 'microdnf', 'yum-config-manager', 'dnf-3')) {
       cmd.args.forEach((w, i) => {
         const opt = /^--setopt=(.*)$/.exec(w.value)?.[1] ?? (cmd.args[i - 1]?.value === '--setopt' ? w.value : undefined);
         const m = opt === undefined ? null : /^(?:[^=\s]+\.)?sslverify=(.*)$/i.exec(opt);
