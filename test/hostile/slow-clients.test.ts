@@ -123,6 +123,29 @@ describe('requests the HTTP parser refuses get the envelope', () => {
   }
 });
 
+describe('duplicate and conflicting headers', () => {
+  const body = '{"filename":"Dockerfile","file_type":"auto","content":"FROM alpine"}';
+  const cases: [string, string][] = [
+    ['two Content-Types', `POST /api/analyze HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`],
+    ['two Authorization headers', 'GET /api/v1/usage HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer a\r\nAuthorization: Bearer b\r\nConnection: close\r\n\r\n'],
+    ['two Host headers', 'GET /healthz HTTP/1.1\r\nHost: a\r\nHost: b\r\nConnection: close\r\n\r\n'],
+    ['two identical Content-Lengths', `POST /api/analyze HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`],
+    ['an Expect: 100-continue never followed by the body', 'POST /api/analyze HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 10\r\nExpect: 100-continue\r\n\r\n'],
+  ];
+  for (const [what, raw] of cases) {
+    it(`${what}: answered below 500 in the envelope`, { timeout: 10_000 }, async () => {
+      const c = await connect();
+      c.socket.write(raw);
+      await c.closed;
+      // Skip an interim 100 Continue; the final answer is what counts.
+      const final = c.received().replace(/^HTTP\/1\.1 100 Continue\r\n\r\n/, '');
+      const status = Number(/^HTTP\/1\.1 (\d{3}) /.exec(final)?.[1]);
+      assert.ok(status >= 200 && status < 500, `${what}: ${final.slice(0, 80)}`);
+      if (status >= 400) assertEnvelope(final, status, JSON.parse(final.split('\r\n\r\n')[1] ?? '{}').error.code);
+    });
+  }
+});
+
 describe('oversized bodies are refused without being read', () => {
   const TEN_MB = 10 * 1000 * 1000;
   it('a 10 MB Content-Length: 413 before the body is sent', async () => {
