@@ -62,6 +62,8 @@ class DockerfileParser {
   private envVars: MutableEnv = new Map();
   private posixShell = true;
   private readonly stageState = new Map<Stage, StageState>();
+  /** The first stage of each name (lower-cased, as Docker compares them), for `FROM <stage>`. */
+  private readonly stageNames = new Map<string, Stage>();
 
   readonly text: string;
   private readonly options: ParseOptions;
@@ -504,8 +506,7 @@ class DockerfileParser {
     if (imageWord) {
       stage.imageWord = imageWord;
       const image = parseImageRef(imageWord.resolved);
-      const lower = imageWord.resolved.toLowerCase();
-      const base = this.stages.find((s) => s.name?.resolved.toLowerCase() === lower);
+      const base = this.stageNames.get(imageWord.resolved.toLowerCase());
       if (base) image.stage = base;
       stage.image = image;
     }
@@ -519,6 +520,8 @@ class DockerfileParser {
     this.env = new Map(this.envVars);
     this.posixShell = parent?.posixShell ?? true;
     this.stages.push(stage);
+    const name = stage.name?.resolved.toLowerCase();
+    if (name !== undefined && !this.stageNames.has(name)) this.stageNames.set(name, stage);
   }
 
   private finishStage(): void {

@@ -1,5 +1,5 @@
 // CGD007: `COPY --from=<name>` that names no earlier stage.
-import { dockerfileRef, hadolintRef } from './support.ts';
+import { dockerfileRef, hadolintRef, stagesByName } from './support.ts';
 import type { DockerfileRule } from './support.ts';
 
 export const rule: DockerfileRule = {
@@ -40,7 +40,9 @@ export const rule: DockerfileRule = {
         }
         if (/[:/@.]/.test(name)) continue;
         const lower = name.toLowerCase();
-        if (doc.stages.some((o) => o.index <= s.index && o.name?.resolved.toLowerCase() === lower)) continue;
+        // Lists are in file order: the first stage of the name is the earliest.
+        const first = stagesByName(doc).get(lower)?.[0];
+        if (first && first.index <= s.index) continue;
         report({ range: value.range, data: { name } });
       }
     }

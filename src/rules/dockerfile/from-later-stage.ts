@@ -1,5 +1,5 @@
 // CGD013: FROM naming a stage that is only defined further down.
-import { dockerfileRef } from './support.ts';
+import { dockerfileRef, stagesByName } from './support.ts';
 import type { DockerfileRule } from './support.ts';
 
 export const rule: DockerfileRule = {
@@ -24,7 +24,7 @@ export const rule: DockerfileRule = {
       const image = s.image;
       if (!image || !s.imageWord || image.stage || image.tag || image.digest) continue;
       const lower = image.text.toLowerCase();
-      const later = doc.stages.find((o) => o.index > s.index && o.name?.resolved.toLowerCase() === lower);
+      const later = stagesByName(doc).get(lower)?.find((o) => o.index > s.index);
       if (later) report({ range: s.imageWord.range, data: { name: image.text, line: later.from.range.start_line } });
     }
   },

@@ -1,7 +1,7 @@
 // Helpers the Dockerfile rules share: the rule type, reference URLs, and the environment settings a build
 // makes (ENV/ARG pairs and `NAME=value` assignments or `export`s in RUN), read once per document.
 import type { DockerfileDoc, Instruction, Span, Stage } from '../../analyzers/dockerfile/types.ts';
-import { runCommands } from '../../analyzers/dockerfile/query.ts';
+import { memoized, runCommands } from '../../analyzers/dockerfile/query.ts';
 import type { Reporter, Rule } from '../../core/rule.ts';
 
 export type DockerfileRule = Rule<DockerfileDoc>;
@@ -52,6 +52,21 @@ export function envSettings(doc: DockerfileDoc): EnvSetting[] {
   out.sort((a, b) => a.span.start - b.span.start);
   doc.memo.set('envSettings', out);
   return out;
+}
+
+/** Stages by name, lower-cased as Docker compares them, each list in file order; computed once per document. */
+export function stagesByName(doc: DockerfileDoc): ReadonlyMap<string, readonly Stage[]> {
+  return memoized(doc, 'stagesByName', (d) => {
+    const index = new Map<string, Stage[]>();
+    for (const s of d.stages) {
+      const name = s.name?.resolved.toLowerCase();
+      if (name === undefined) continue;
+      const list = index.get(name);
+      if (list) list.push(s);
+      else index.set(name, [s]);
+    }
+    return index;
+  });
 }
 
 /** The stage and the chain of earlier stages it builds on (`FROM build`), final stage first. */

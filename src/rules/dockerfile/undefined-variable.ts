@@ -1,6 +1,7 @@
 // CGD138: a variable used in an instruction Docker expands (COPY, ENV, LABEL, WORKDIR…) that the stage never
 // defines, so it silently becomes empty.
 import { variableReferenceRange } from '../../analyzers/dockerfile/query-packages.ts';
+import { memoized } from '../../analyzers/dockerfile/query.ts';
 import type { DockerfileDoc, DWord, Instruction, Stage } from '../../analyzers/dockerfile/types.ts';
 import { buildCheckRef, dockerfileRef, stageChain } from './support.ts';
 import type { DockerfileRule } from './support.ts';
@@ -35,9 +36,27 @@ function expandedWords(instr: Instruction): DWord[] {
 /** Where else the name is declared: before the first FROM, or in a stage this one does not build on. */
 function declaredElsewhere(doc: DockerfileDoc, stage: Stage, name: string): string | undefined {
   if (doc.globalArgs.has(name)) return 'global';
+  const declaring = memoized(doc, 'stagesDeclaring', stagesDeclaring).get(name);
+  if (!declaring) return undefined;
   const chain = stageChain(stage);
-  const other = doc.stages.find((s) => !chain.includes(s) && s.instructions.some((i) => (i.kind === 'ARG' || i.kind === 'ENV') && i.pairs.some((p) => p.key.value === name)));
+  const other = declaring.find((s) => !chain.includes(s));
   return other ? `stage ${other.name?.value ?? other.index}` : undefined;
+}
+
+/** For each ARG/ENV name, the stages declaring it, in file order (computed once per document). */
+function stagesDeclaring(doc: DockerfileDoc): Map<string, Stage[]> {
+  const out = new Map<string, Stage[]>();
+  for (const s of doc.stages) {
+    for (const i of s.instructions) {
+      if (i.kind !== 'ARG' && i.kind !== 'ENV') continue;
+      for (const p of i.pairs) {
+        const list = out.get(p.key.value);
+        if (!list) out.set(p.key.value, [s]);
+        else if (list[list.length - 1] !== s) list.push(s);
+      }
+    }
+  }
+  return out;
 }
 
 export const rule: DockerfileRule = {
