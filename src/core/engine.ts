@@ -64,22 +64,26 @@ export function runRules<D>(
   const run: RuleRun = { findings: [], suppressed: [], ruleErrors: [] };
   // Without enable/disable lists a rule runs unless it is opt-in.
   const filtered = options.enable !== undefined || options.disable !== undefined;
-  // One reporter and one buffer for all rules (not a closure and an array per rule); a rule's reports are
-  // kept only when its check completes.
-  const reports: RuleReport[] = [];
+  // One reporter for all rules (not a closure per rule); its buffer is replaced only after a rule reported
+  // (most rules report nothing, and truncating an array is a runtime call). A rule's reports are kept only
+  // when its check completes.
+  let reports: RuleReport[] = [];
   const reporter = (r: RuleReport): void => {
     reports.push(r);
   };
   for (const rule of rules) {
     if (filtered ? !isEnabled(rule.meta, options) : rule.meta.optIn) continue;
-    reports.length = 0;
     try {
       rule.check(doc, reporter);
     } catch (err) {
+      if (reports.length > 0) reports = [];
       run.ruleErrors.push(`${rule.meta.id}: ${err instanceof Error ? err.message : String(err)}`);
       continue;
     }
-    for (const r of reports) {
+    if (reports.length === 0) continue;
+    const done = reports;
+    reports = [];
+    for (const r of done) {
       const finding = toFinding(rule.meta, r, options.helpBaseUrl);
       const s = findSuppression(suppressions, rule.meta, r.range.start_line);
       if (s) {
