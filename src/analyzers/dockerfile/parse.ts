@@ -15,19 +15,19 @@ import type { WordOptions } from './words.ts';
 
 const KINDS = new Set(['FROM', 'RUN', 'CMD', 'LABEL', 'MAINTAINER', 'EXPOSE', 'ENV', 'ADD', 'COPY', 'ENTRYPOINT', 'VOLUME', 'USER', 'WORKDIR', 'ARG', 'ONBUILD', 'STOPSIGNAL', 'HEALTHCHECK', 'SHELL']);
 /** Flags each instruction accepts (BuildKit, including labs flags in common use). */
-const FLAGS: Record<string, readonly string[]> = {
+const FLAGS = new Map<string, readonly string[]>(Object.entries({
   FROM: ['platform'],
   RUN: ['mount', 'network', 'security', 'device'],
   COPY: ['from', 'chown', 'chmod', 'link', 'parents', 'exclude'],
   ADD: ['chown', 'chmod', 'link', 'checksum', 'keep-git-dir', 'exclude', 'unpack', 'parents'],
   HEALTHCHECK: ['interval', 'timeout', 'start-period', 'start-interval', 'retries'],
-};
+}));
 const EXEC_FORM = new Set(['RUN', 'CMD', 'ENTRYPOINT', 'SHELL', 'VOLUME', 'ADD', 'COPY']);
 /** Instructions whose arguments Docker itself substitutes variables in. */
 const EXPANDED = new Set(['ADD', 'COPY', 'ENV', 'EXPOSE', 'FROM', 'LABEL', 'STOPSIGNAL', 'USER', 'VOLUME', 'WORKDIR', 'ARG']);
 const HEREDOC_KINDS = new Set(['RUN', 'COPY', 'ADD']);
 /** Platform ARGs BuildKit defines in the global scope without a declaration. */
-const AUTOMATIC_ARGS = ['TARGETPLATFORM', 'TARGETOS', 'TARGETARCH', 'TARGETVARIANT', 'BUILDPLATFORM', 'BUILDOS', 'BUILDARCH', 'BUILDVARIANT'];
+const AUTOMATIC_ARGS = ['TARGETPLATFORM', 'TARGETOS', 'TARGETARCH', 'TARGETVARIANT', 'BUILDPLATFORM', 'BUILDOS', 'BUILDARCH', 'BUILDVARIANT'].map((n) => [n, undefined] as const);
 const POSIX_SHELLS = new Set(['sh', 'bash', 'ash', 'dash', 'zsh', 'ksh', 'mksh']);
 const DIRECTIVE = /^#[ \t]*([a-zA-Z][a-zA-Z0-9]*)[ \t]*=[ \t]*(.+?)[ \t]*$/;
 const HEREDOC_MARKER = /^(\d*)<<(-?)([^<]+)$/;
@@ -263,7 +263,7 @@ class DockerfileParser {
     if (!EXPANDED.has(kind)) return (this.literalWords ??= { index: this.index, escape: this.escape });
     if (kind !== 'FROM') return { index: this.index, escape: this.escape, env: this.env };
     if (!this.fromEnv) {
-      this.fromEnv = new Map(AUTOMATIC_ARGS.map((n) => [n, undefined]));
+      this.fromEnv = new Map(AUTOMATIC_ARGS);
       for (const [k, v] of this.globalArgs) this.fromEnv.set(k, v);
     }
     return { index: this.index, escape: this.escape, env: this.fromEnv };
@@ -293,7 +293,7 @@ class DockerfileParser {
       instr.argsText = src.text.slice(a, b);
       return instr;
     }
-    const allowed = FLAGS[kind];
+    const allowed = FLAGS.get(kind);
     let r = a;
     if (allowed) r = this.readFlags(instr, src, a, b, allowed, opts);
     instr.argsText = src.text.slice(r, b);
