@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import net from 'node:net';
 import { after, before, describe, it } from 'node:test';
+import { ERRORS } from '../../src/http/errors.ts';
 import { REQUEST_ID_PATTERN } from '../../src/http/request-id.ts';
 import { BODY_LIMITS } from '../../src/http/limits.ts';
 import { startTestApp } from '../support/app.ts';
@@ -66,6 +67,8 @@ function assertEnvelope(raw: string, status: number, code: string) {
   assert.match(id ?? '', REQUEST_ID_PATTERN, 'X-Request-Id header');
   const parsed = JSON.parse(body) as { error: { code: string; request_id: string } };
   assert.equal(parsed.error.code, code);
+  // Codes answered outside Fastify are in the catalogue too, with this status.
+  assert.equal((ERRORS as Record<string, { status: number }>)[code]?.status, status, `${code} in ERRORS`);
   assert.equal(parsed.error.request_id, id);
 }
 
