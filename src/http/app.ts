@@ -52,6 +52,8 @@ function toErrorReply(err: FastifyError, req: FastifyRequest, reply: FastifyRepl
   if (err.validation) return sendError(reply, 422, 'invalid_request', describeValidation(err));
   switch (err.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      // Fastify's parser gives this one error for bad syntax and for prototype-poisoning keys in valid JSON.
+      return sendError(reply, 400, 'invalid_json', 'The body is not valid JSON, or it has a __proto__ or constructor.prototype key.');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return sendError(reply, 400, 'invalid_json', 'The body is not valid JSON.');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
