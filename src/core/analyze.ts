@@ -29,11 +29,8 @@ export interface FileAnalysis<D> {
 /** Parses once and runs every rule; the syntax-error rule reports what the parser recovered from. */
 export function runAnalyzer<D>(analyzer: FileAnalyzer<D>, text: string, options: EngineOptions): FileAnalysis<D> {
   const parsed = analyzer.parse(text);
-  const syntax: Rule<D> = {
-    meta: analyzer.syntaxRule.meta,
-    check: (_doc, report) => parsed.syntaxErrors.forEach(report),
-  };
-  const run = runRules(parsed.doc, [syntax, ...analyzer.rules], parsed.suppressions, options);
+  // The syntax-error rule's findings come first, straight from the parse (no wrapper rule or copied rule list).
+  const run = runRules(parsed.doc, analyzer.rules, parsed.suppressions, options, { meta: analyzer.syntaxRule.meta, reports: parsed.syntaxErrors });
   return { parsed, run };
 }
 

@@ -29,6 +29,25 @@ describe('engine', () => {
     assert.deepEqual(f.equivalents, ['hadolint:DL9999']);
     assert.equal(f.message, 'bad x3');
   });
+  it('a template without placeholders is returned as it is, even with data', () => {
+    assert.equal(formatMessage(meta({ messages: { default: 'plain {text}' } }), undefined, { text: 'T' }), 'plain {text}');
+  });
+  it('help urls follow the base given to each run, with or without trailing slashes', () => {
+    const url = (base: string) => runRules(null, [lineRule(meta(), [3])], [], { helpBaseUrl: base }).findings[0]!.help_url;
+    assert.equal(url('https://a.example//'), 'https://a.example/rules/CGD999');
+    assert.equal(url('https://b.example/x'), 'https://b.example/x/rules/CGD999');
+    assert.equal(url('https://a.example'), 'https://a.example/rules/CGD999');
+  });
+  it('prior reports come first under their rule, are suppressible, and are dropped when that rule is disabled', () => {
+    const syntax = meta({ id: 'CGD000', name: 'syntax', messages: { default: 'syntax {{thing}}' } });
+    const prior = { meta: syntax, reports: [{ range: { start_line: 5, start_column: 1, end_line: 5, end_column: 2 }, data: { thing: 'p' } }] };
+    const run = runRules(null, [lineRule(meta(), [1])], [], { helpBaseUrl: 'https://s' }, prior);
+    assert.deepEqual(run.findings.map((f) => [f.rule_id, f.message, f.location.start_line]), [['CGD000', 'syntax p', 5], ['CGD999', 'bad x1', 1]]);
+    const supp: Suppression = { kind: 'confgate', pragma: '# confgate', line: 4, ids: ['CGD000'] };
+    const suppressed = runRules(null, [], [supp], { helpBaseUrl: 'https://s' }, prior);
+    assert.deepEqual([suppressed.findings.length, suppressed.suppressed[0]?.rule_id], [0, 'CGD000']);
+    assert.equal(runRules(null, [], [], { helpBaseUrl: 'https://s', disable: ['syntax'] }, prior).findings.length, 0);
+  });
   it('suppresses by our id or name, and by other tools through equivalents, within the covered lines', () => {
     const supp = (kind: string, ids: string[], lines?: { from: number; to: number }): Suppression => ({ kind, pragma: `# ${kind}`, line: 1, ids, ...(lines ? { lines } : {}) });
     const cases: [Suppression, number][] = [

@@ -34,6 +34,17 @@ export function isEnabled(meta: RuleMeta, options: Pick<EngineOptions, 'enable' 
   return !meta.optIn || named(meta, options.enable);
 }
 
+// The base URL is the same for every finding of a service; its trailing slashes are trimmed once, not per finding.
+let lastBase: string | undefined;
+let lastRulesUrl = '';
+function rulesUrl(helpBaseUrl: string): string {
+  if (helpBaseUrl !== lastBase) {
+    lastRulesUrl = `${helpBaseUrl.replace(/\/+$/, '')}/rules/`;
+    lastBase = helpBaseUrl;
+  }
+  return lastRulesUrl;
+}
+
 export function toFinding(meta: RuleMeta, report: RuleReport, helpBaseUrl: string): Finding {
   const location: Location = { ...report.range };
   if (report.file !== undefined) location.file = report.file;
@@ -46,7 +57,7 @@ export function toFinding(meta: RuleMeta, report: RuleReport, helpBaseUrl: strin
     message: formatMessage(meta, report.messageId, report.data),
     location,
     remediation: meta.remediation,
-    help_url: `${helpBaseUrl.replace(/\/+$/, '')}/rules/${meta.id}`,
+    help_url: rulesUrl(helpBaseUrl) + meta.id,
     score_impact: 0,
     equivalents: [...meta.equivalents],
   };
@@ -54,16 +65,48 @@ export function toFinding(meta: RuleMeta, report: RuleReport, helpBaseUrl: strin
   return finding;
 }
 
-/** Runs every enabled rule once over the document and splits findings into reported and suppressed. */
+/** Reports made before any rule ran (a parser's syntax errors), filed under the rule that owns them. */
+export interface PriorReports {
+  meta: RuleMeta;
+  reports: readonly RuleReport[];
+}
+
+function skipped(meta: RuleMeta, options: EngineOptions, filtered: boolean): boolean {
+  // Without enable/disable lists a rule runs unless it is opt-in.
+  return filtered ? !isEnabled(meta, options) : meta.optIn === true;
+}
+
+/** Turns one rule's reports into findings, split into reported and suppressed. */
+function collect(run: RuleRun, meta: RuleMeta, reports: readonly RuleReport[], suppressions: readonly Suppression[], helpBaseUrl: string): void {
+  for (const r of reports) {
+    const finding = toFinding(meta, r, helpBaseUrl);
+    const s = findSuppression(suppressions, meta, r.range.start_line);
+    if (s) {
+      const suppression: SuppressedFinding['suppression'] = { kind: s.kind, pragma: s.pragma, line: s.line };
+      if (s.reason !== undefined) suppression.reason = s.reason;
+      run.suppressed.push({ ...finding, suppression });
+    } else {
+      run.findings.push(finding);
+    }
+  }
+}
+
+/**
+ * Runs every enabled rule once over the document and splits findings into reported and suppressed. `prior`
+ * reports come first, as if their rule had run before the others (callers need no wrapper rule or list copy).
+ */
 export function runRules<D>(
   doc: D,
   rules: readonly Rule<D>[],
   suppressions: readonly Suppression[],
   options: EngineOptions,
+  prior?: PriorReports,
 ): RuleRun {
   const run: RuleRun = { findings: [], suppressed: [], ruleErrors: [] };
-  // Without enable/disable lists a rule runs unless it is opt-in.
   const filtered = options.enable !== undefined || options.disable !== undefined;
+  if (prior && prior.reports.length > 0 && !skipped(prior.meta, options, filtered)) {
+    collect(run, prior.meta, prior.reports, suppressions, options.helpBaseUrl);
+  }
   // One reporter for all rules (not a closure per rule); its buffer is replaced only after a rule reported
   // (most rules report nothing, and truncating an array is a runtime call). A rule's reports are kept only
   // when its check completes.
@@ -72,7 +115,7 @@ export function runRules<D>(
     reports.push(r);
   };
   for (const rule of rules) {
-    if (filtered ? !isEnabled(rule.meta, options) : rule.meta.optIn) continue;
+    if (skipped(rule.meta, options, filtered)) continue;
     try {
       rule.check(doc, reporter);
     } catch (err) {
@@ -83,17 +126,7 @@ export function runRules<D>(
     if (reports.length === 0) continue;
     const done = reports;
     reports = [];
-    for (const r of done) {
-      const finding = toFinding(rule.meta, r, options.helpBaseUrl);
-      const s = findSuppression(suppressions, rule.meta, r.range.start_line);
-      if (s) {
-        const suppression: SuppressedFinding['suppression'] = { kind: s.kind, pragma: s.pragma, line: s.line };
-        if (s.reason !== undefined) suppression.reason = s.reason;
-        run.suppressed.push({ ...finding, suppression });
-      } else {
-        run.findings.push(finding);
-      }
-    }
+    collect(run, rule.meta, done, suppressions, options.helpBaseUrl);
   }
   return run;
 }

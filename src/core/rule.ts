@@ -59,6 +59,8 @@ export interface Rule<D> {
 /** Renders a rule message: `{{key}}` placeholders are filled from `data`; unknown keys are left visible. */
 export function formatMessage(meta: RuleMeta, messageId: string | undefined, data?: Report['data']): string {
   const template = meta.messages[messageId ?? 'default'] ?? meta.messages['default'] ?? meta.title;
+  // Most templates have no placeholder; checking for one is far cheaper than running the replacement.
+  if (!template.includes('{{')) return template;
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, key: string) => {
     const value = data?.[key];
     return value === undefined ? whole : String(value);
