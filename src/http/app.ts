@@ -6,6 +6,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from './context.ts';
 import { ApiError, errorBody, sendError } from './errors.ts';
+import { StoreUnavailableError } from '../storage/db.ts';
 import { MethodIndex } from './method-router.ts';
 import { ErrorEnvelope } from './schemas/common.ts';
 import { contractSchemas } from './schemas/report.ts';
@@ -65,6 +66,12 @@ function toErrorReply(err: FastifyError, req: FastifyRequest, reply: FastifyRepl
   }
   if (err instanceof SyntaxError || err.statusCode === 400) {
     return sendError(reply, 400, 'invalid_json', 'The body is not valid JSON.');
+  }
+  if (err instanceof StoreUnavailableError) {
+    // The database is down or restarting: transient, the client should retry (as /readyz says meanwhile).
+    req.log.warn({ err: { type: err.name } }, 'database not reachable');
+    reply.header('Retry-After', '1');
+    return sendError(reply, 503, 'not_ready', 'The service cannot reach its database right now; retry with increasing delay.');
   }
   if (err.statusCode === 413) return sendError(reply, 413, 'payload_too_large', 'The request body is too large.');
   if (err.statusCode === 415) return sendError(reply, 415, 'unsupported_media_type', 'Send the body as application/json.');

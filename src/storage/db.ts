@@ -19,3 +19,9 @@ export interface Db extends Queryable {
 export class StoreError extends Error {
   override name = 'StoreError';
 }
+
+/** The database cannot be reached right now (refused, cut off, shutting down): a transient condition, not a bug.
+ * The HTTP layer answers 503 `not_ready`; the worker's jobs retry. `cause` keeps the driver's error. */
+export class StoreUnavailableError extends Error {
+  override name = 'StoreUnavailableError';
+}

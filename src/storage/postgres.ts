@@ -1,6 +1,7 @@
 // PostgreSQL through a `pg` pool: the production store, and the one that scales to many processes.
 import pg from 'pg';
 import type { Db, Queryable } from './db.ts';
+import { StoreUnavailableError } from './db.ts';
 
 // int8 counts fit in a double; returning numbers keeps both stores' rows identical (PGlite does the same).
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
@@ -12,6 +13,28 @@ export interface PostgresOptions {
   onIdleError?: (err: Error) => void;
 }
 
+/** Socket-level failures, and SQLSTATEs of lost connections (class 08), a server shutting down or starting
+ * (57P01–57P03) or out of connections (53300). */
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300']);
+/** node-postgres reports some losses without a code: a connection that ended, a connect() that timed out. */
+const UNAVAILABLE_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed)/;
+
+/** The driver's error as StoreUnavailableError when it means the database cannot be reached; others unchanged. */
+export function classify(err: unknown): unknown {
+  if (!(err instanceof Error)) return err;
+  const code = (err as Error & { code?: unknown }).code;
+  const unavailable = typeof code === 'string' ? UNAVAILABLE_CODES.has(code) || code.startsWith('08') : UNAVAILABLE_MESSAGES.test(err.message);
+  return unavailable ? new StoreUnavailableError(`the database is not reachable: ${err.message}`, { cause: err }) : err;
+}
+
+const classified = async <T>(work: () => Promise<T>): Promise<T> => {
+  try {
+    return await work();
+  } catch (err) {
+    throw classify(err);
+  }
+};
+
 export async function openPostgres(options: PostgresOptions): Promise<Db> {
   const pool = new pg.Pool({
     connectionString: options.url,
@@ -21,26 +44,32 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
     application_name: 'confgate',
   });
   pool.on('error', (err) => options.onIdleError?.(err));
-  const query: Queryable['query'] = async (sql, params) => (await pool.query(sql, params as unknown[])).rows;
+  const query: Queryable['query'] = (sql, params) => classified(async () => (await pool.query(sql, params as unknown[])).rows);
   return {
     kind: 'postgres',
     query,
     async transaction(fn) {
-      const client = await pool.connect();
+      const client = await classified(() => pool.connect());
+      // A connection lost while checked out emits 'error' on the client, which would crash the process unheard
+      // (the pool listens only to idle clients). The pending query rejects on its own; the client is discarded.
+      let lost: Error | undefined;
+      const onLost = (err: Error) => void (lost = err);
+      client.on('error', onLost);
       try {
-        await client.query('BEGIN');
-        const result = await fn({ query: async (sql, params) => (await client.query(sql, params as unknown[])).rows });
-        await client.query('COMMIT');
+        await classified(() => client.query('BEGIN'));
+        const result = await fn({ query: (sql, params) => classified(async () => (await client.query(sql, params as unknown[])).rows) });
+        await classified(() => client.query('COMMIT'));
         return result;
       } catch (err) {
         await client.query('ROLLBACK').catch(() => undefined);
         throw err;
       } finally {
-        client.release();
+        client.off('error', onLost);
+        client.release(lost);
       }
     },
     async exec(sql) {
-      await pool.query(sql);
+      await classified(() => pool.query(sql));
     },
     async close() {
       await pool.end();
