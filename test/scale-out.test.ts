@@ -14,7 +14,7 @@ import { startService, until } from './support/service.ts';
 import type { Service } from './support/service.ts';
 import { createEmptyStore, openStoreOf, STORE } from './support/store.ts';
 
-const QUOTA = 100;
+const QUOTA = 50;
 /** Two scans share a domain: the per-domain lock must hold across worker processes. */
 const GOOD = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'a'].map((n) => `${n}.fleet-partner.com`);
 /** No DNS records: these scans fail (scan.failed events). */
@@ -37,7 +37,7 @@ if (STORE === 'postgres') describe('scale-out: 2 API + 2 worker processes on one
     store = await createEmptyStore('postgres');
     db = await openStoreOf(store.env, 'postgres');
     await migrate(db);
-    key = (await partnerWithKey(db, loadConfig(store.env), { quota: QUOTA })).key;
+    key = (await partnerWithKey(db, loadConfig(store.env), { plan: 'enterprise', quota: QUOTA })).key;
     const env = { ...store.env, ...lab.env, WEBHOOK_RETRY_DELAYS: '0.5,0.5,0.5,0.5', SCAN_LEASE_MS: '3000' };
     const started = await Promise.all([
       startService({ ...env, ROLE: 'api' }), startService({ ...env, ROLE: 'api' }),

@@ -36,7 +36,7 @@ describe('chaos: SIGKILL of worker processes during a burst of scans (PostgreSQL
     store = await createEmptyStore('postgres');
     db = await openStoreOf(store.env, 'postgres');
     await migrate(db);
-    key = (await partnerWithKey(db, loadConfig(store.env), { quota: 1000 })).key;
+    key = (await partnerWithKey(db, loadConfig(store.env), { plan: 'enterprise', quota: 1000 })).key;
     env = {
       ...store.env,
       ...lab.env,
