@@ -93,6 +93,17 @@ describe('POST /api/analyze', () => {
   });
 });
 
+describe('both analysis routes', () => {
+  it('every answer, errors included, varies by Accept (JSON or SARIF)', async () => {
+    const answers = [
+      await post('/api/analyze', { filename: 'Dockerfile', file_type: 'auto', content: 'FROM alpine:3.20\n' }),
+      await t.app.inject({ method: 'POST', url: '/api/analyze', headers: { 'content-type': 'application/json' }, payload: '{"filename":' }),
+      await post('/api/analyze-project', { files: [] }),
+    ];
+    assert.deepEqual(answers.map((r) => [r.statusCode, r.headers['vary']]), [[200, 'Accept'], [400, 'Accept'], [422, 'Accept']]);
+  });
+});
+
 describe('POST /api/analyze-project', () => {
   it('analyzes several files and scores the project from the worst file', async () => {
     const res = await post('/api/analyze-project', { files: [

@@ -1,7 +1,7 @@
 // The public analysis API: POST /api/analyze (one file) and POST /api/analyze-project (up to 10 files).
 // Nothing submitted is stored or logged; each analysis only bumps the daily aggregate counters.
 import { Type } from 'typebox';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import { FILE_TYPES } from '../../core/rule.ts';
 import type { FileType } from '../../core/rule.ts';
 import { analyzeFile, analyzeProject, UnsupportedFileType } from '../../project/analyze.ts';
@@ -29,7 +29,7 @@ function checkFileSize(content: string, where: string): number {
   return bytes;
 }
 
-const FormatQuery = Type.Object({
+export const FormatQuery = Type.Object({
   format: Type.Optional(Type.Union([Type.Literal('json'), Type.Literal('sarif')], { description: '`sarif` answers with SARIF 2.1.0 (as `Accept: application/sarif+json`).' })),
 });
 
@@ -58,15 +58,19 @@ function sendSarif(reply: FastifyReply, log: SarifLog) {
   return reply.type(SARIF_MEDIA_TYPE).serializer(JSON.stringify).send(log);
 }
 
+/** Every answer of these routes, errors included, depends on Accept (JSON or SARIF). A callback hook, not an
+ * async one: it runs on every response and needs no promise. */
+export const varyOnAccept: onSendHookHandler = (_req, reply, payload, done) => {
+  reply.header('Vary', 'Accept');
+  done(null, payload);
+};
+
 const SARIF_NOTE = ' With `?format=sarif` or `Accept: application/sarif+json` the 200 answer is a SARIF 2.1.0 log (`application/sarif+json`) instead of the envelope; errors stay JSON.';
 
 export async function analyzeRoutes(app: FastifyInstance): Promise<void> {
   const engine = { helpBaseUrl: app.deps.config.publicBaseUrl };
   const sarifOptions = { informationUri: app.deps.config.publicBaseUrl, rules: ruleById };
-  app.addHook('onSend', async (_req, reply, payload) => {
-    reply.header('Vary', 'Accept');
-    return payload;
-  });
+  app.addHook('onSend', varyOnAccept);
   const rateLimit = { max: app.deps.config.publicRateLimit.count, timeWindow: app.deps.config.publicRateLimit.windowMs };
 
   app.post('/api/analyze', {
