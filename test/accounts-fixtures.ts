@@ -2,13 +2,13 @@
 // admin CLI and the service as subprocesses (Node 24 = this test's own node).
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import { serverKeys } from '../src/auth/secret.ts';
 import type { Config } from '../src/config.ts';
 import { createAccount } from '../src/storage/accounts.ts';
 import type { Plan } from '../src/storage/accounts.ts';
 import { createApiKey } from '../src/storage/api-keys.ts';
 import type { Db } from '../src/storage/db.ts';
+import { startService as startRealService } from './support/service.ts';
 
 let counter = 0;
 
@@ -56,29 +56,9 @@ export function run(args: string[], env: Record<string, string>, script = 'src/a
   });
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 export async function startService(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['src/main.ts'], { env: { ...BASE_ENV, PUBLIC_BASE_URL: url, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: 'ignore' });
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) return { child, url };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('service did not become ready');
+  const service = await startRealService({ ...BASE_ENV, ...env }, 30_000, true);
+  return { child: service.child, url: service.url };
 }
 
 export function stop(child: ChildProcess): Promise<void> {

@@ -34,49 +34,63 @@ export interface Service {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Starts `node src/main.ts` and resolves once it is ready: `/readyz` answers 200, or, for `ROLE=worker` (no HTTP),
- * once it logged "worker started" (so a worker always logs at level info). */
-export async function startService(env: Record<string, string>, timeoutMs = 30_000): Promise<Service> {
-  const port = Number(env['PORT'] ?? (await freePort()));
+const QUIET_LEVELS = new Set(['warn', 'error', 'fatal', 'silent']);
+
+/**
+ * Starts `node src/main.ts` and resolves once it is ready: for the API, once this child logged "confgate started"
+ * and `/readyz` answers 200 — the log line proves the port is this child's, not another test's server that took a
+ * port freed by `freePort` first; for `ROLE=worker` (no HTTP), once it logged "worker started". A child that could
+ * not listen because the port was taken meanwhile is started again on another port. `publicUrl` sets
+ * PUBLIC_BASE_URL to the service's own address.
+ */
+export async function startService(env: Record<string, string>, timeoutMs = 30_000, publicUrl = false): Promise<Service> {
   const worker = env['ROLE'] === 'worker';
-  const child = spawn(process.execPath, ['src/main.ts'], {
-    env: { ...process.env, LOG_LEVEL: 'info', ...env, ...(worker ? { LOG_LEVEL: 'info' } : {}), PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`service exited with ${child.exitCode}:\n${out}`);
-    if (worker) {
-      if (out.includes('"msg":"worker started"')) break;
-    } else {
-      try {
-        const res = await fetch(`${url}/readyz`);
-        if (res.status === 200) break;
-      } catch {
-        // not listening yet
+  // Readiness is read from the log, so it must say at least info.
+  const level = env['LOG_LEVEL'] && !QUIET_LEVELS.has(env['LOG_LEVEL']) ? env['LOG_LEVEL'] : 'info';
+  for (let attempt = 1; ; attempt++) {
+    const port = Number(env['PORT'] ?? (await freePort()));
+    const url = `http://127.0.0.1:${port}`;
+    const child = spawn(process.execPath, ['src/main.ts'], {
+      env: { ...process.env, ...(publicUrl ? { PUBLIC_BASE_URL: url } : {}), ...env, LOG_LEVEL: level, PORT: String(port), HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const service: Service = {
+      url,
+      port,
+      child,
+      output: () => out,
+      async stop(signal = 'SIGTERM') {
+        if (child.exitCode === null) child.kill(signal);
+        return exited;
+      },
+    };
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      if (child.exitCode !== null) {
+        await exited;
+        if (!worker && env['PORT'] === undefined && attempt < 3 && /cannot listen/.test(out)) break;
+        throw new Error(`service exited with ${child.exitCode}:\n${out}`);
       }
+      if (worker ? out.includes('"msg":"worker started"') : out.includes('"msg":"confgate started"') && (await readyz(url))) return service;
+      if (Date.now() > deadline) {
+        child.kill('SIGKILL');
+        throw new Error(`service did not become ready:\n${out}`);
+      }
+      await new Promise((r) => setTimeout(r, 100));
     }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`service did not become ready:\n${out}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
   }
-  return {
-    url,
-    port,
-    child,
-    output: () => out,
-    async stop(signal = 'SIGTERM') {
-      if (child.exitCode === null) child.kill(signal);
-      return exited;
-    },
-  };
+}
+
+async function readyz(url: string): Promise<boolean> {
+  try {
+    return (await fetch(`${url}/readyz`)).status === 200;
+  } catch {
+    return false;
+  }
 }
 
 /** Runs the admin CLI as operators do and returns its exit code and output. */
