@@ -69,13 +69,16 @@ describe('chaos: SIGKILL of worker processes during a burst of scans (PostgreSQL
       return json.data!.id;
     }));
 
-    // The killer: while scans are unfinished, every 1–2 s one random worker dies and a new one replaces it.
-    // Replacements start in the background (a start takes a second or more), so the kills keep their pace.
+    // The killer: while scans or their deliveries are unfinished, every 0.5–1.5 s one random worker dies and a new
+    // one replaces it (on an idle machine the scans alone can be over in a few seconds; the slow deliveries keep the
+    // burst going). Replacements start in the background (a start takes a second or more), so kills keep their pace.
     let kills = 0;
     const replacements: Promise<void>[] = [];
-    const unfinished = async () => (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM scans WHERE status IN ('queued', 'processing')"))[0]!.n;
+    const unfinished = async () => (await db.query<{ n: number }>(
+      `SELECT (SELECT count(*)::int FROM scans WHERE status IN ('queued', 'processing'))
+            + (SELECT count(*)::int FROM webhook_deliveries WHERE status = 'pending') AS n`))[0]!.n;
     while (kills < 12 && (await unfinished()) > 0) {
-      await sleep(1000 + Math.random() * 1000);
+      await sleep(500 + Math.random() * 1000);
       const [victim] = workers.splice(Math.floor(Math.random() * workers.length), 1);
       if (!victim) continue; // every worker is still starting
       assert.equal(await victim.stop('SIGKILL'), null, 'killed, not exited');
