@@ -8,6 +8,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
+import { applyEdits } from '../support/mutate.ts';
 import { runProject } from '../../src/project/analyze.ts';
 import type { FileInput } from '../../src/project/analyze.ts';
 
@@ -34,12 +35,7 @@ const mutated = fc.record({
   name: fc.option(fc.constantFrom(...NAMES), { nil: undefined }),
   edits: fc.array(fc.tuple(fc.nat(), fc.nat({ max: 6 }), fc.oneof(fc.constantFrom(...EDITS, ...LINKS), fc.string({ maxLength: 5 }))), { maxLength: 5 }),
 }).map(({ seed, name, edits }) => {
-  let text = seed.content;
-  for (const [at, del, insert] of edits) {
-    const i = at % (text.length + 1);
-    text = text.slice(0, i) + insert + text.slice(i + del);
-  }
-  return { filename: name ?? seed.filename, content: text, fileType: (seed.filename.endsWith('Dockerfile') ? 'dockerfile' : 'compose') as FileInput['fileType'] };
+  return { filename: name ?? seed.filename, content: applyEdits(seed.content, edits), fileType: (seed.filename.endsWith('Dockerfile') ? 'dockerfile' : 'compose') as FileInput['fileType'] };
 });
 
 /** A submission as the API would accept it: 1–10 files with unique names (the route refuses duplicates). */

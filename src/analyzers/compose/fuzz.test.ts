@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
+import { applyEdits } from '../../../test/support/mutate.ts';
 import { runAnalyzer } from '../../core/analyze.ts';
 import { composeAnalyzer } from '../../rules/compose/index.ts';
 
@@ -34,12 +35,7 @@ describe('compose fuzz', () => {
     const mutation = fc.tuple(fc.constantFrom(...seeds), fc.array(fc.tuple(fc.nat(), fc.nat({ max: 8 }), fc.oneof(token, fc.string({ maxLength: 4 }))), { minLength: 1, maxLength: 6 }));
     fc.assert(
       fc.property(mutation, ([seed, edits]) => {
-        let text = seed;
-        for (const [at, del, insert] of edits) {
-          const i = at % (text.length + 1);
-          text = text.slice(0, i) + insert + text.slice(i + del);
-        }
-        check(text);
+        check(applyEdits(seed, edits));
       }),
       { numRuns: 300 },
     );
