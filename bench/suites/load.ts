@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import type { SuiteResult } from '../run.ts';
+import { COMPOSE, DOCKERFILE } from '../samples.ts';
 import { TEST_SECRET_KEY, createEmptyStore } from '../../test/support/store.ts';
 import { adminCli, startService } from '../../test/support/service.ts';
 import { createTestCa, startDnsServer, startSite } from '../../test/support/local-sites/index.ts';
@@ -27,42 +28,6 @@ const SOAK_NOISE = 25 * MB;
 /** Scan creations per second during the partner scenarios: enough to exercise the write path and the worker. */
 const SCAN_RATE = 2;
 const DOMAINS = Array.from({ length: 32 }, (_, i) => `load-${i}.example-shop.com`);
-
-const DOCKERFILE = `FROM node:22-bookworm-slim AS build
-WORKDIR /app
-COPY package.json package-lock.json ./
-RUN npm ci
-COPY . .
-RUN npm run build
-
-FROM node:22-bookworm-slim
-ENV NODE_ENV=production
-WORKDIR /app
-RUN apt-get update && apt-get install -y --no-install-recommends curl=7.88.1-10+deb12u8 && rm -rf /var/lib/apt/lists/*
-COPY --from=build /app/dist ./dist
-USER node
-EXPOSE 3000
-HEALTHCHECK CMD curl -fsS http://localhost:3000/healthz || exit 1
-CMD ["node", "dist/server.js"]
-`;
-const COMPOSE = `services:
-  web:
-    build: .
-    ports:
-      - "127.0.0.1:3000:3000"
-    depends_on:
-      db:
-        condition: service_healthy
-    restart: unless-stopped
-  db:
-    image: postgres:16.4
-    volumes:
-      - pgdata:/var/lib/postgresql/data
-    healthcheck:
-      test: ["CMD", "pg_isready"]
-volumes:
-  pgdata: {}
-`;
 
 interface Figures {
   rps: number;
