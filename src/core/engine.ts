@@ -59,9 +59,10 @@ export function toFinding(meta: RuleMeta, report: RuleReport, helpBaseUrl: strin
     remediation: meta.remediation,
     help_url: rulesUrl(helpBaseUrl) + meta.id,
     score_impact: 0,
-    equivalents: [...meta.equivalents],
+    // Shared with the metadata (read-only everywhere): a copy per finding would only cost time.
+    equivalents: meta.equivalents,
   };
-  if (meta.cwe) finding.cwe = [...meta.cwe];
+  if (meta.cwe) finding.cwe = meta.cwe;
   return finding;
 }
 

@@ -27,12 +27,12 @@ export interface RuleMeta {
   severity: Severity;
   category: Category;
   /** CWE ids (`CWE-250`); required for security, secrets and supply-chain rules. */
-  cwe?: string[];
+  cwe?: readonly string[];
   references: string[];
   remediation: string;
   /** The same check in other tools: `hadolint:DL3007`, `checkov:CKV_DOCKER_7`, `trivy:DS001`, `kics:<id>`,
    * `buildkit:JSONArgsRecommended`, `dclint:no-version-field`. Suppression pragmas of those tools map through it. */
-  equivalents: string[];
+  equivalents: readonly string[];
   /** Message templates by id; `{{key}}` is replaced with the reported data. A `default` message is required. */
   messages: Record<string, string>;
   examples: { bad: RuleExample[]; good: RuleExample[] };
@@ -56,13 +56,30 @@ export interface Rule<D> {
   check(doc: D, report: Reporter): void;
 }
 
+/** Templates split once into literal text (even indexes) and placeholder keys (odd indexes). Keyed by the template
+ * string, which comes from rule metadata only, so the cache is bounded by the rule set. */
+const compiled = new Map<string, readonly string[]>();
+
+function compile(template: string): readonly string[] {
+  let parts = compiled.get(template);
+  if (!parts) {
+    parts = template.split(/\{\{\s*(\w+)\s*\}\}/);
+    compiled.set(template, parts);
+  }
+  return parts;
+}
+
 /** Renders a rule message: `{{key}}` placeholders are filled from `data`; unknown keys are left visible. */
 export function formatMessage(meta: RuleMeta, messageId: string | undefined, data?: Report['data']): string {
   const template = meta.messages[messageId ?? 'default'] ?? meta.messages['default'] ?? meta.title;
-  // Most templates have no placeholder; checking for one is far cheaper than running the replacement.
+  // Most templates have no placeholder: they are the message.
   if (!template.includes('{{')) return template;
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, key: string) => {
+  const parts = compile(template);
+  let out = parts[0]!;
+  for (let i = 1; i < parts.length; i += 2) {
+    const key = parts[i]!;
     const value = data?.[key];
-    return value === undefined ? whole : String(value);
-  });
+    out += (value === undefined ? `{{${key}}}` : String(value)) + parts[i + 1]!;
+  }
+  return out;
 }

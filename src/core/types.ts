@@ -51,8 +51,8 @@ export interface Finding {
   help_url: string;
   /** Points this finding cost (0 or negative); the report's score is 100 + the sum of these. */
   score_impact: number;
-  equivalents: string[];
-  cwe?: string[];
+  equivalents: readonly string[];
+  cwe?: readonly string[];
 }
 
 export interface SuppressedFinding extends Finding {

@@ -47,6 +47,17 @@ interface Token {
   word?: ShellWord;
 }
 
+/** Not a separator, quote, escape or expansion: ends or changes nothing in a word. */
+function isPlainChar(c: number): boolean {
+  // space \t \n \r ; & | < > ( ) ' " \ $ `
+  return !(c === 32 || c === 9 || c === 10 || c === 13 || c === 59 || c === 38 || c === 124 || c === 60 || c === 62 || c === 40 || c === 41 || c === 39 || c === 34 || c === 92 || c === 36 || c === 96);
+}
+
+/** Ends a word: blank, newline or an operator character. */
+function isWordEnd(c: number): boolean {
+  return c === 32 || c === 9 || c === 10 || c === 13 || c === 59 || c === 38 || c === 124 || c === 60 || c === 62 || c === 40 || c === 41;
+}
+
 const isMeta = (c: string): boolean => c === ' ' || c === '\t' || c === '\n' || c === ';' || c === '&' || c === '|' || c === '<' || c === '>' || c === '(' || c === ')';
 
 /**
@@ -212,6 +223,15 @@ class Parser {
 
   private readWord(start: number): ShellWord {
     const text = this.text;
+    // Most words are plain characters up to a separator: their value is their text, with no builder needed.
+    let j = start;
+    while (j < text.length && isPlainChar(text.charCodeAt(j))) j++;
+    if (j > start && (j >= text.length || isWordEnd(text.charCodeAt(j)))) {
+      this.pos = j;
+      const span = this.span(start, j);
+      const raw = text.slice(start, j);
+      return { start: span.start, end: span.end, range: span.range, raw, value: raw, valueSource: sliceSource(this.src, start, j), quoted: false, dynamic: false, substitutions: [] };
+    }
     const out = new SourceBuilder(this.src);
     this.out = out;
     this.substitutions = [];
@@ -559,8 +579,7 @@ class Parser {
       end = w.end;
     }
     const start = offsetAt(this.src, from);
-    // `words.slice()`: sized exactly, as the command lives with the document (push reserves spare slots).
-    const cmd: SimpleCommand = { type: 'command', start, end, range: this.ctx.index.range(start, end), assignments, words: words.slice(), redirects };
+    const cmd: SimpleCommand = { type: 'command', start, end, range: this.ctx.index.range(start, end), assignments, words, redirects };
     this.parseInner(cmd);
     return cmd;
   }

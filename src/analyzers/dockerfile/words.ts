@@ -77,17 +77,23 @@ export interface WordOptions {
 }
 
 const isSpace = (c: string): boolean => c === ' ' || c === '\t' || c === '\n' || c === '\r';
+const isSpaceCode = (c: number): boolean => c === 32 || c === 9 || c === 10 || c === 13;
 /** A character `readDWord` copies as it is (anything that neither ends the word nor quotes, escapes or expands). */
 const isPlain = (c: string, escape: string, stopAt: string | undefined): boolean =>
   c !== escape && c !== "'" && c !== '"' && c !== '$' && c !== stopAt && !isSpace(c);
+/** `isPlain` by character code; `escape` and `stopAt` as codes (-1 for no `stopAt`). */
+const isPlainCode = (c: number, escape: number, stopAt: number): boolean =>
+  c !== escape && c !== 39 && c !== 34 && c !== 36 && c !== stopAt && !isSpaceCode(c);
 
 /** Reads one word starting at `i` (not whitespace); `stopAt` ends it early (used for `KEY=value`). */
 export function readDWord(src: Source, i: number, b: number, opts: WordOptions, stopAt?: string): DWord {
   const text = src.text;
   // Most words have no quotes, escapes or variables: their value is their text.
+  const escape = opts.escape.charCodeAt(0);
+  const stop = stopAt === undefined ? -1 : stopAt.charCodeAt(0);
   let j = i;
-  while (j < b && isPlain(text[j]!, opts.escape, stopAt)) j++;
-  if (j >= b || text[j] === stopAt || isSpace(text[j]!)) {
+  while (j < b && isPlainCode(text.charCodeAt(j), escape, stop)) j++;
+  if (j >= b || text.charCodeAt(j) === stop || isSpaceCode(text.charCodeAt(j))) {
     const raw = text.slice(i, j);
     const span = fileSpan(opts.index, src, i, j);
     return { start: span.start, end: span.end, range: span.range, raw, value: raw, resolved: raw, unresolved: [] };
@@ -160,8 +166,9 @@ function readQuotedDWord(src: Source, i: number, b: number, opts: WordOptions, s
 /** Splits [a, b) of a source into Docker words. */
 export function splitWords(src: Source, a: number, b: number, opts: WordOptions): DWord[] {
   const words: DWord[] = [];
+  const text = src.text;
   for (let i = a; i < b; ) {
-    if (isSpace(src.text[i]!)) {
+    if (isSpaceCode(text.charCodeAt(i))) {
       i++;
       continue;
     }
@@ -169,8 +176,7 @@ export function splitWords(src: Source, a: number, b: number, opts: WordOptions)
     words.push(w);
     i = Math.max(i + 1, w.raw.length + i);
   }
-  // A copy sized exactly: an array grown by push reserves 16 more slots, and this one lives with the document.
-  return words.slice();
+  return words;
 }
 
 /** An exec-form argument list: a JSON array of strings spanning all of [a, b); undefined otherwise. */
