@@ -213,9 +213,12 @@ class DockerfileParser {
     if (innerKind !== undefined && HEREDOC_KINDS.has(innerKind) && text.lastIndexOf('<<', b - 2) >= a) cur = this.readHeredocs(src, a, b, cur, heredocs);
 
     const instr = this.build(kind, keyword, src, a, b, heredocs);
+    // Heredoc bodies extend the instruction past its last line.
     const end = heredocs.length > 0 ? Math.max(instr.end, heredocs[heredocs.length - 1]!.end) : instr.end;
-    instr.end = end;
-    instr.range = this.index.range(instr.start, end);
+    if (end !== instr.end) {
+      instr.end = end;
+      instr.range = this.index.range(instr.start, end);
+    }
     this.place(instr);
     return cur;
   }

@@ -68,7 +68,7 @@ export function cleansUpAfter(after: CommandRef, pattern: RegExp | undefined, is
  */
 export function shipsInFinalImage(doc: DockerfileDoc, instr: Instruction): boolean {
   if (instr.onbuild) return true;
-  return instr.stage === undefined || memoized(doc, 'finalImageStages', finalImageStages).has(instr.stage);
+  return instr.stage === undefined || memoized(doc, finalImageStages).has(instr.stage);
 }
 
 /** The final stage and the stages it builds on. */

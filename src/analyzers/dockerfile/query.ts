@@ -75,36 +75,43 @@ export function commandsOf(instr: Instruction): CommandRef[] {
   return out;
 }
 
-/** A fact about the document, computed on first use and kept in `doc.memo` under `key` for every other rule. */
-export function memoized<T>(doc: DockerfileDoc, key: string, compute: (doc: DockerfileDoc) => T): T {
-  let value = doc.memo.get(key) as T | undefined;
+/**
+ * A fact about the document, computed on first use and kept in `doc.memo` for every other rule. The key is the
+ * `compute` function itself, so it must be declared once (at module level), not written inline per call.
+ */
+export function memoized<T>(doc: DockerfileDoc, compute: (doc: DockerfileDoc) => T): T {
+  let value = doc.memo.get(compute) as T | undefined;
   if (value === undefined) {
     value = compute(doc);
-    doc.memo.set(key, value);
+    doc.memo.set(compute, value);
   }
   return value;
 }
 
+function collectRunCommands(doc: DockerfileDoc): CommandRef[] {
+  const out: CommandRef[] = [];
+  for (const instr of doc.instructions) if (effectiveKind(instr) === 'RUN') for (const c of commandsOf(instr)) out.push(c);
+  return out;
+}
+
 /** Every command every RUN (also `ONBUILD RUN`) executes, computed once per document. */
 export function runCommands(doc: DockerfileDoc): CommandRef[] {
-  return memoized(doc, 'runCommands', (d) => {
-    const out: CommandRef[] = [];
-    for (const instr of d.instructions) if (effectiveKind(instr) === 'RUN') for (const c of commandsOf(instr)) out.push(c);
-    return out;
-  });
+  return memoized(doc, collectRunCommands);
+}
+
+function indexRunCommands(doc: DockerfileDoc): ReadonlyMap<string, readonly CommandRef[]> {
+  const index = new Map<string, CommandRef[]>();
+  for (const c of runCommands(doc)) {
+    const list = index.get(c.name);
+    if (list) list.push(c);
+    else index.set(c.name, [c]);
+  }
+  return index;
 }
 
 /** The commands of `runCommands` by name, in RUN order. */
 export function runCommandsByName(doc: DockerfileDoc): ReadonlyMap<string, readonly CommandRef[]> {
-  return memoized(doc, 'runCommandsByName', (d) => {
-    const index = new Map<string, CommandRef[]>();
-    for (const c of runCommands(d)) {
-      const list = index.get(c.name);
-      if (list) list.push(c);
-      else index.set(c.name, [c]);
-    }
-    return index;
-  });
+  return memoized(doc, indexRunCommands);
 }
 
 /** The kind that runs: `ONBUILD RUN …` is a RUN. */
@@ -112,8 +119,23 @@ export function effectiveKind(instr: Instruction): string {
   return instr.onbuild?.kind ?? instr.kind;
 }
 
-/** Top-level instructions of the given kinds (ONBUILD-wrapped ones included when `withOnbuild`). */
-export function instructionsOf(doc: DockerfileDoc, kinds: readonly string[], withOnbuild = false): Instruction[] {
+const NONE: readonly Instruction[] = [];
+
+/** Top-level instructions by kind, in file order. */
+function indexKinds(doc: DockerfileDoc): ReadonlyMap<string, readonly Instruction[]> {
+  const index = new Map<string, Instruction[]>();
+  for (const i of doc.instructions) {
+    const list = index.get(i.kind);
+    if (list) list.push(i);
+    else index.set(i.kind, [i]);
+  }
+  return index;
+}
+
+/** Top-level instructions of the given kinds (ONBUILD-wrapped ones included when `withOnbuild`), in file order.
+ * The common question, one kind without ONBUILD, is answered from an index built once per document. */
+export function instructionsOf(doc: DockerfileDoc, kinds: readonly string[], withOnbuild = false): readonly Instruction[] {
+  if (kinds.length === 1 && !withOnbuild) return memoized(doc, indexKinds).get(kinds[0]!) ?? NONE;
   return doc.instructions.filter((i) => kinds.includes(i.kind) || (withOnbuild && i.onbuild !== undefined && kinds.includes(i.onbuild.kind)));
 }
 
@@ -187,7 +209,7 @@ export function rangeFrom(a: Span, b: Span): Range {
 
 /** Pipelines of every RUN script (for rules about what flows into what, e.g. `curl … | sh`), computed once per document. */
 export function runPipelines(doc: DockerfileDoc): { instruction: Instruction; commands: CommandRef[] }[] {
-  return memoized(doc, 'runPipelines', collectPipelines);
+  return memoized(doc, collectPipelines);
 }
 
 function collectPipelines(doc: DockerfileDoc): { instruction: Instruction; commands: CommandRef[] }[] {

@@ -187,7 +187,7 @@ export interface DockerfileDoc {
   /** ARGs before the first FROM: usable in FROM lines and, re-declared, inside stages. */
   globalArgs: Env;
   /** Facts derived once per document by query helpers (e.g. every RUN command), keyed by helper. */
-  memo: Map<string, unknown>;
+  memo: Map<(doc: DockerfileDoc) => unknown, unknown>;
 }
 
 // ---- Shell AST -------------------------------------------------------------------------------------------

@@ -29,9 +29,14 @@ export const rule: DockerfileRule = {
   check(doc, report) {
     const final = finalStage(doc);
     if (!final) return;
-    const instructions = stageChain(final).flatMap((s) => s.instructions);
-    const kinds = new Set(instructions.map((i) => i.kind));
-    if (kinds.has('HEALTHCHECK') || !['CMD', 'ENTRYPOINT', 'EXPOSE'].some((k) => kinds.has(k))) return;
+    let service = false;
+    for (const s of stageChain(final)) {
+      for (const i of s.instructions) {
+        if (i.kind === 'HEALTHCHECK') return;
+        if (i.kind === 'CMD' || i.kind === 'ENTRYPOINT' || i.kind === 'EXPOSE') service = true;
+      }
+    }
+    if (!service) return;
     report({ range: (final.imageWord ?? final.from.keyword).range });
   },
 };

@@ -26,6 +26,13 @@ export const rule: DockerfileRule = {
   },
   check(doc, report) {
     for (const stage of doc.stages) {
+      // Most stages have at most one of each: count first, collect only when one repeats.
+      const counts = [0, 0, 0];
+      for (const i of stage.instructions) {
+        const k = SINGLE.indexOf(i.kind);
+        if (k !== -1) counts[k]!++;
+      }
+      if (counts.every((n) => n < 2)) continue;
       for (const kind of SINGLE) {
         const all = stage.instructions.filter((i) => i.kind === kind);
         const last = all[all.length - 1];

@@ -29,11 +29,8 @@ export interface EnvSetting {
   instruction: Instruction;
 }
 
-/** Every variable a build sets: ENV and ARG (with a value), `NAME=value cmd` and `export NAME=value` in RUN. */
-export function envSettings(doc: DockerfileDoc): EnvSetting[] {
-  let out = doc.memo.get('envSettings') as EnvSetting[] | undefined;
-  if (out) return out;
-  out = [];
+function collectEnvSettings(doc: DockerfileDoc): EnvSetting[] {
+  const out: EnvSetting[] = [];
   for (const instruction of doc.instructions) {
     const target = instruction.onbuild ?? instruction;
     if (target.kind === 'ENV' || target.kind === 'ARG') {
@@ -49,24 +46,29 @@ export function envSettings(doc: DockerfileDoc): EnvSetting[] {
       }
     }
   }
-  out.sort((a, b) => a.span.start - b.span.start);
-  doc.memo.set('envSettings', out);
-  return out;
+  return out.sort((a, b) => a.span.start - b.span.start);
+}
+
+/** Every variable a build sets: ENV and ARG (with a value), `NAME=value cmd` and `export NAME=value` in RUN. */
+export function envSettings(doc: DockerfileDoc): EnvSetting[] {
+  return memoized(doc, collectEnvSettings);
+}
+
+function indexStageNames(doc: DockerfileDoc): ReadonlyMap<string, readonly Stage[]> {
+  const index = new Map<string, Stage[]>();
+  for (const s of doc.stages) {
+    const name = s.name?.resolved.toLowerCase();
+    if (name === undefined) continue;
+    const list = index.get(name);
+    if (list) list.push(s);
+    else index.set(name, [s]);
+  }
+  return index;
 }
 
 /** Stages by name, lower-cased as Docker compares them, each list in file order; computed once per document. */
 export function stagesByName(doc: DockerfileDoc): ReadonlyMap<string, readonly Stage[]> {
-  return memoized(doc, 'stagesByName', (d) => {
-    const index = new Map<string, Stage[]>();
-    for (const s of d.stages) {
-      const name = s.name?.resolved.toLowerCase();
-      if (name === undefined) continue;
-      const list = index.get(name);
-      if (list) list.push(s);
-      else index.set(name, [s]);
-    }
-    return index;
-  });
+  return memoized(doc, indexStageNames);
 }
 
 /** The stage and the chain of earlier stages it builds on (`FROM build`), final stage first. */

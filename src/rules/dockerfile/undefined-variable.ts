@@ -27,16 +27,18 @@ function distance(a: string, b: string): number {
 }
 
 function expandedWords(instr: Instruction): DWord[] {
-  const words = [...instr.flags.flatMap((f) => (f.value ? [f.value] : []))];
-  if (instr.kind === 'ENV' || instr.kind === 'ARG' || instr.kind === 'LABEL') words.push(...instr.pairs.flatMap((p) => (p.value ? [p.value] : [])));
-  else words.push(...instr.args);
+  const words: DWord[] = [];
+  for (const f of instr.flags) if (f.value) words.push(f.value);
+  if (instr.kind === 'ENV' || instr.kind === 'ARG' || instr.kind === 'LABEL') {
+    for (const p of instr.pairs) if (p.value) words.push(p.value);
+  } else for (const w of instr.args) words.push(w);
   return words;
 }
 
 /** Where else the name is declared: before the first FROM, or in a stage this one does not build on. */
 function declaredElsewhere(doc: DockerfileDoc, stage: Stage, name: string): string | undefined {
   if (doc.globalArgs.has(name)) return 'global';
-  const declaring = memoized(doc, 'stagesDeclaring', stagesDeclaring).get(name);
+  const declaring = memoized(doc, stagesDeclaring).get(name);
   if (!declaring) return undefined;
   const chain = stageChain(stage);
   const other = declaring.find((s) => !chain.includes(s));
@@ -90,7 +92,7 @@ export const rule: DockerfileRule = {
   },
   check(doc, report) {
     for (const stage of doc.stages) {
-      const scratchBased = stageChain(stage).at(-1)?.image?.scratch === true;
+      let scratchBased: boolean | undefined;
       for (const instr of stage.instructions) {
         if (!EXPANDED.has(instr.kind)) continue;
         for (const word of expandedWords(instr)) {
@@ -104,7 +106,7 @@ export const rule: DockerfileRule = {
             else {
               const suggestion = [...instr.env.keys()].find((k) => k.toLowerCase() === name.toLowerCase() || (name.length > 3 && distance(k, name) <= 2));
               if (suggestion) report({ range, messageId: 'typo', data: { name, suggestion } });
-              else if (scratchBased) report({ range, data: { name } });
+              else if ((scratchBased ??= stageChain(stage).at(-1)?.image?.scratch === true)) report({ range, data: { name } });
             }
           }
         }
