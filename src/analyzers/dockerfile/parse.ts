@@ -8,7 +8,7 @@ import { parseImageRef } from './image.ts';
 import { parseShell } from './shell.ts';
 import { fileSpan, LineIndex, offsetAt, sliceSource } from './source.ts';
 import { parseSuppressions } from './suppressions.ts';
-import type { Comment, Directive, DockerfileDoc, DWord, Flag, FlagOption, Heredoc, Instruction, KeyValue, Script, Source, Span, Stage } from './types.ts';
+import type { Comment, Directive, DockerfileDoc, DWord, Env, Flag, FlagOption, Heredoc, Instruction, KeyValue, Script, Source, Span, Stage } from './types.ts';
 import { baseName } from './wrappers.ts';
 import { parseJsonArray, readDWord, splitWords } from './words.ts';
 import type { WordOptions } from './words.ts';
@@ -28,6 +28,8 @@ const EXPANDED = new Set(['ADD', 'COPY', 'ENV', 'EXPOSE', 'FROM', 'LABEL', 'STOP
 const HEREDOC_KINDS = new Set(['RUN', 'COPY', 'ADD']);
 /** Platform ARGs BuildKit defines in the global scope without a declaration. */
 const AUTOMATIC_ARGS = ['TARGETPLATFORM', 'TARGETOS', 'TARGETARCH', 'TARGETVARIANT', 'BUILDPLATFORM', 'BUILDOS', 'BUILDARCH', 'BUILDVARIANT'].map((n) => [n, undefined] as const);
+/** FROM's variables when the file declares no global ARG (most files): shared, never modified. */
+const AUTOMATIC_ENV: Env = new Map(AUTOMATIC_ARGS);
 const POSIX_SHELLS = new Set(['sh', 'bash', 'ash', 'dash', 'zsh', 'ksh', 'mksh']);
 const DIRECTIVE = /^#[ \t]*([a-zA-Z][a-zA-Z0-9]*)[ \t]*=[ \t]*(.+?)[ \t]*$/;
 const HEREDOC_MARKER = /^(\d*)<<(-?)([^<]+)$/;
@@ -73,7 +75,7 @@ class DockerfileParser {
   /** Word options of instructions Docker does not expand: the escape is fixed before the first instruction. */
   private literalWords: WordOptions | undefined;
   /** FROM's variables (platform ARGs and global ARGs), rebuilt only when a global ARG changes. */
-  private fromEnv: MutableEnv | undefined;
+  private fromEnv: Env | undefined;
 
   constructor(text: string, options: ParseOptions = {}) {
     this.text = text;
@@ -265,10 +267,7 @@ class DockerfileParser {
   private wordOptions(kind: string): WordOptions {
     if (!EXPANDED.has(kind)) return (this.literalWords ??= { index: this.index, escape: this.escape });
     if (kind !== 'FROM') return { index: this.index, escape: this.escape, env: this.env };
-    if (!this.fromEnv) {
-      this.fromEnv = new Map(AUTOMATIC_ARGS);
-      for (const [k, v] of this.globalArgs) this.fromEnv.set(k, v);
-    }
+    this.fromEnv ??= this.globalArgs.size === 0 ? AUTOMATIC_ENV : new Map([...AUTOMATIC_ARGS, ...this.globalArgs]);
     return { index: this.index, escape: this.escape, env: this.fromEnv };
   }
 

@@ -2,7 +2,7 @@
 // substitutions and heredoc scripts seen through), which options a command was given, what its subcommand is.
 import type { Range } from '../../core/types.ts';
 import type { DockerfileDoc, Instruction, Script, ShellCommand, ShellWord, SimpleCommand, Span, Stage } from './types.ts';
-import { baseName, commandStart } from './wrappers.ts';
+import { baseName, commandStart, isWrapper } from './wrappers.ts';
 
 /** A simple command as it runs: `sudo -E apt-get install x` has name `apt-get` and args `install x`. */
 export interface CommandRef {
@@ -19,7 +19,9 @@ export interface CommandRef {
 }
 
 function commandOf(instruction: Instruction, node: SimpleCommand): CommandRef {
-  const at = commandStart(node.words.map((w) => w.value));
+  const first = node.words[0];
+  // Most commands are no wrapper: no list of word values to build.
+  const at = first === undefined || !isWrapper(baseName(first.value)) ? 0 : commandStart(node.words.map((w) => w.value));
   const nameWord = node.words[at];
   const ref: CommandRef = { instruction, node, name: nameWord ? baseName(nameWord.value) : '', args: node.words.slice(at + 1), wrappers: node.words.slice(0, at) };
   if (nameWord) ref.nameWord = nameWord;

@@ -58,6 +58,9 @@ function isWordEnd(c: number): boolean {
   return c === 32 || c === 9 || c === 10 || c === 13 || c === 59 || c === 38 || c === 124 || c === 60 || c === 62 || c === 40 || c === 41;
 }
 
+/** The `substitutions` of every word without any: shared, and read-only like every word. */
+const NO_SCRIPTS: readonly Script[] = Object.freeze([]);
+
 const isMeta = (c: string): boolean => c === ' ' || c === '\t' || c === '\n' || c === ';' || c === '&' || c === '|' || c === '<' || c === '>' || c === '(' || c === ')';
 
 /**
@@ -228,9 +231,10 @@ class Parser {
     while (j < text.length && isPlainChar(text.charCodeAt(j))) j++;
     if (j > start && (j >= text.length || isWordEnd(text.charCodeAt(j)))) {
       this.pos = j;
-      const span = this.span(start, j);
+      const from = offsetAt(this.src, start);
+      const to = offsetAt(this.src, j - 1) + 1;
       const raw = text.slice(start, j);
-      return { start: span.start, end: span.end, range: span.range, raw, value: raw, valueSource: sliceSource(this.src, start, j), quoted: false, dynamic: false, substitutions: [] };
+      return { start: from, end: to, range: this.ctx.index.range(from, to), raw, value: raw, valueSource: sliceSource(this.src, start, j), quoted: false, dynamic: false, substitutions: NO_SCRIPTS };
     }
     const out = new SourceBuilder(this.src);
     this.out = out;

@@ -31,7 +31,7 @@ export interface DWord extends Span {
   /** After quote removal and variable substitution from the ARG/ENV values known at that point. */
   resolved: string;
   /** Variables referenced without a known value (substituted by the empty string, as Docker does). */
-  unresolved: string[];
+  unresolved: readonly string[];
 }
 
 /** `--name=value` before an instruction's arguments (`--link` has no value). */
@@ -203,7 +203,7 @@ export interface ShellWord extends Span {
   /** Contains a parameter expansion, command substitution or arithmetic: its value is not known statically. */
   dynamic: boolean;
   /** Command substitutions `$(…)` / backticks / `<(…)` inside the word, parsed. */
-  substitutions: Script[];
+  substitutions: readonly Script[];
 }
 
 export interface Assignment extends Span {

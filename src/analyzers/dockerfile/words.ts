@@ -1,10 +1,12 @@
 // Dockerfile-level words (not shell): Docker's own quote handling with the active escape character, variable
 // substitution from ARG/ENV, and exec-form JSON arrays, all keeping exact positions.
 import type { LineIndex } from './source.ts';
-import { fileSpan } from './source.ts';
+import { fileSpan, offsetAt } from './source.ts';
 import type { DWord, Env, JsonString, Source } from './types.ts';
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*/;
+/** The `unresolved` of every word without variables: shared, and read-only like every word. */
+const NO_NAMES: readonly string[] = Object.freeze([]);
 
 export interface Expansion {
   /** Index after the expression. */
@@ -95,8 +97,10 @@ export function readDWord(src: Source, i: number, b: number, opts: WordOptions, 
   while (j < b && isPlainCode(text.charCodeAt(j), escape, stop)) j++;
   if (j >= b || text.charCodeAt(j) === stop || isSpaceCode(text.charCodeAt(j))) {
     const raw = text.slice(i, j);
-    const span = fileSpan(opts.index, src, i, j);
-    return { start: span.start, end: span.end, range: span.range, raw, value: raw, resolved: raw, unresolved: [] };
+    // fileSpan's work without its intermediate object: this runs for nearly every word of a file.
+    const start = offsetAt(src, i);
+    const end = j > i ? offsetAt(src, j - 1) + 1 : start;
+    return { start, end, range: opts.index.range(start, end), raw, value: raw, resolved: raw, unresolved: NO_NAMES };
   }
   return readQuotedDWord(src, i, b, opts, stopAt);
 }

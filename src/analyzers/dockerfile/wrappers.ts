@@ -39,6 +39,8 @@ export function baseName(word: string): string {
  * variable assignments; `values.length` when a wrapper wraps nothing.
  */
 export function commandStart(values: readonly string[]): number {
+  // Most commands are no wrapper: answered without the loop.
+  if (values.length === 0 || !WRAPPERS.has(baseName(values[0]!))) return 0;
   let i = 0;
   for (let guard = 0; guard < values.length && i < values.length; guard++) {
     const wrapper = WRAPPERS.get(baseName(values[i]!));
