@@ -4,6 +4,7 @@
 import { isAlias, isMap, isPair, isScalar, isSeq } from 'yaml';
 import type { Document, Node as YamlNode, Pair } from 'yaml';
 import type { Range } from '../../core/types.ts';
+import { LineIndex } from '../line-index.ts';
 
 interface Base {
   range: Range;
@@ -67,28 +68,21 @@ export interface Tree {
  */
 export class Positions {
   readonly text: string;
-  private readonly starts: number[] = [0];
+  private readonly lines: LineIndex;
   constructor(text: string) {
     this.text = text;
-    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
+    this.lines = new LineIndex(text);
   }
 
   /** 0-based index of the line holding an offset. */
   private lineIndex(offset: number): number {
-    let lo = 0;
-    let hi = this.starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.starts[mid]! <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
+    return this.lines.lineOf(offset);
   }
 
   /** 1-based line and UTF-16 column of an offset. */
   linePos(offset: number): { line: number; col: number } {
     const i = this.lineIndex(offset);
-    return { line: i + 1, col: offset - this.starts[i]! + 1 };
+    return { line: i + 1, col: offset - this.lines.starts[i]! + 1 };
   }
 
   range(start: number, end: number): Range {
@@ -99,7 +93,7 @@ export class Positions {
     for (let c = t.charCodeAt(e - 1); e > s && !(c > 32 && c < 127) && /\s/.test(t[e - 1]!); c = t.charCodeAt(e - 1)) e--;
     const a = this.lineIndex(s);
     const b = this.lineIndex(e);
-    return { start_line: a + 1, start_column: s - this.starts[a]! + 1, end_line: b + 1, end_column: e - this.starts[b]! + 1 };
+    return { start_line: a + 1, start_column: s - this.lines.starts[a]! + 1, end_line: b + 1, end_column: e - this.lines.starts[b]! + 1 };
   }
 }
 

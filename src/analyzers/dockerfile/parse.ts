@@ -6,7 +6,8 @@ import type { Parsed } from '../../core/analyze.ts';
 import type { Report } from '../../core/rule.ts';
 import { parseImageRef } from './image.ts';
 import { parseShell } from './shell.ts';
-import { fileSpan, LineIndex, offsetAt, sliceSource } from './source.ts';
+import { LineIndex } from '../line-index.ts';
+import { fileSpan, offsetAt, sliceSource } from './source.ts';
 import { parseSuppressions } from './suppressions.ts';
 import type { Comment, Directive, DockerfileDoc, DWord, Env, Flag, FlagOption, Heredoc, Instruction, KeyValue, Script, Source, Span, Stage } from './types.ts';
 import { baseName } from './wrappers.ts';
@@ -434,7 +435,11 @@ class DockerfileParser {
       const eq = part.indexOf('=');
       const span = fileSpan(this.index, src, p, p + part.length);
       const option: FlagOption = { start: span.start, end: span.end, range: span.range, key: (eq === -1 ? part : part.slice(0, eq)).toLowerCase() };
-      if (eq !== -1) option.value = part.slice(eq + 1).replace(/^(["'])(.*)\1$/, '$2');
+      if (eq !== -1) {
+        const value = part.slice(eq + 1);
+        const q = value.charCodeAt(0);
+        option.value = (q === 34 || q === 39) && value.length > 1 && value.charCodeAt(value.length - 1) === q ? value.slice(1, -1) : value;
+      }
       if (part !== '') out.push(option);
       p += part.length + 1;
     }

@@ -3,7 +3,8 @@ import { describe, it } from 'node:test';
 import type { Report } from '../../core/rule.ts';
 import type { Range } from '../../core/types.ts';
 import { parseShell } from './shell.ts';
-import { fileSource, LineIndex } from './source.ts';
+import { LineIndex } from '../line-index.ts';
+import { fileSource } from './source.ts';
 import { simpleCommands } from './query.ts';
 import type { Script } from './types.ts';
 

@@ -3,7 +3,7 @@
 // substitutions, `sh -c` bodies). It is lenient: constructs it does not model are read as words, and
 // problems a shell would reject are reported, never thrown.
 import type { Report } from '../../core/rule.ts';
-import type { LineIndex } from './source.ts';
+import type { LineIndex } from '../line-index.ts';
 import { fileSpan, offsetAt, sliceSource, SourceBuilder } from './source.ts';
 import type {
   AndOr,

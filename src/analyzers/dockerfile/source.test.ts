@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { fileSource, LineIndex, offsetAt, sliceSource, SourceBuilder } from './source.ts';
+import { fileSource, offsetAt, sliceSource, SourceBuilder } from './source.ts';
 import type { Source } from './types.ts';
 
 /** Every character's file offset and the end offset: what a Source promises, whatever its representation. */
@@ -39,14 +39,5 @@ describe('Source map', () => {
     joined.add(0, 3);
     assert.deepEqual(offsets(joined.finish(0)), [4, 5, 10, 11]);
     assert.deepEqual(offsets(new SourceBuilder(line).finish(5)), [5]);
-  });
-
-  it('line lookups answer the same in any order (the last line asked is only a shortcut)', () => {
-    const text = 'a\nbb\n\nccc';
-    const index = new LineIndex(text);
-    const expected = [0, 0, 1, 1, 1, 2, 3, 3, 3, 3];
-    for (const order of [[...expected.keys()], [...expected.keys()].reverse(), [9, 0, 5, 2, 7, 1, 6, 3, 8, 4]]) {
-      assert.deepEqual(order.map((o) => index.lineOf(o)), order.map((o) => expected[o]));
-    }
   });
 });

@@ -1,58 +1,7 @@
-// Offsets to positions. Everything in the model is built from file offsets; this turns them into the
-// 1-based line/column ranges findings carry, by binary search over line starts.
-import type { Range } from '../../core/types.ts';
+// Sources assembled from pieces of the file and their map back to file offsets; LineIndex (shared with the
+// other analyzers) turns those offsets into the 1-based line/column ranges findings carry.
+import type { LineIndex } from '../line-index.ts';
 import type { Source, Span } from './types.ts';
-
-export class LineIndex {
-  readonly starts: number[];
-  /** Offset of each line's end, excluding `\r\n` / `\n`. */
-  readonly ends: number[];
-
-  constructor(text: string) {
-    this.starts = [0];
-    this.ends = [];
-    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) {
-      this.ends.push(i > 0 && text.charCodeAt(i - 1) === 13 ? i - 1 : i);
-      this.starts.push(i + 1);
-    }
-    this.ends.push(text.length);
-  }
-
-  /** The line of the last lookup: positions are mostly asked for in file order, often on the same line. */
-  private recent = 0;
-
-  /** 0-based line containing the offset. */
-  lineOf(offset: number): number {
-    const starts = this.starts;
-    const recent = this.recent;
-    if (starts[recent]! <= offset && (recent + 1 === starts.length || starts[recent + 1]! > offset)) return recent;
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid]! <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    this.recent = lo;
-    return lo;
-  }
-
-  /** The range of [start, end); an empty region is a zero-width range at `start`. */
-  range(start: number, end: number): Range {
-    const line = this.lineOf(start);
-    const startColumn = Math.min(start, this.ends[line]!) - this.starts[line]! + 1;
-    if (end <= start) return { start_line: line + 1, start_column: startColumn, end_line: line + 1, end_column: startColumn };
-    // The end is exclusive: place it after the last character so it never lands at the start of the next line.
-    const last = end - 1;
-    const endLine = last >= this.starts[line]! && last <= this.ends[line]! ? line : this.lineOf(last);
-    const endColumn = Math.min(last, this.ends[endLine]! - 1) - this.starts[endLine]! + 2;
-    return { start_line: line + 1, start_column: startColumn, end_line: endLine + 1, end_column: Math.max(endColumn, 1) };
-  }
-
-  span(start: number, end: number): Span {
-    return { start, end, range: this.range(start, end) };
-  }
-}
 
 /** Index (into `segments`, a multiple of 2) of the piece holding text index `i`; `i` must be < text length. */
 function pieceOf(segments: readonly number[], i: number): number {

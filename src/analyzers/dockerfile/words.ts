@@ -1,6 +1,6 @@
 // Dockerfile-level words (not shell): Docker's own quote handling with the active escape character, variable
 // substitution from ARG/ENV, and exec-form JSON arrays, all keeping exact positions.
-import type { LineIndex } from './source.ts';
+import type { LineIndex } from '../line-index.ts';
 import { fileSpan, offsetAt } from './source.ts';
 import type { DWord, Env, JsonString, Source } from './types.ts';
 
