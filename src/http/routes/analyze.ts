@@ -65,6 +65,15 @@ export const varyOnAccept: onSendHookHandler = (_req, reply, payload, done) => {
   done(null, payload);
 };
 
+/**
+ * The analysis routes answer with JSON.stringify, not the serializer Fastify compiles from the response schema: a
+ * report is mostly long strings (titles, messages, remediations), which V8's native JSON.stringify escapes about
+ * twice as fast (bench/README.md). Nothing is lost: reports are built field by field by the engine (no database
+ * rows whose extra columns the schema would filter out), and the OpenAPI tests validate real answers against the
+ * same schema.
+ */
+const nativeJson = () => (data: unknown) => JSON.stringify(data);
+
 const SARIF_NOTE = ' With `?format=sarif` or `Accept: application/sarif+json` the 200 answer is a SARIF 2.1.0 log (`application/sarif+json`) instead of the envelope; errors stay JSON.';
 
 export async function analyzeRoutes(app: FastifyInstance): Promise<void> {
@@ -76,6 +85,7 @@ export async function analyzeRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/analyze', {
     bodyLimit: BODY_LIMITS.analyze,
     config: { rateLimit },
+    serializerCompiler: nativeJson,
     schema: {
       tags: ['analysis'],
       summary: 'Analyze one file.',
@@ -103,6 +113,7 @@ export async function analyzeRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/analyze-project', {
     bodyLimit: BODY_LIMITS.analyzeProject,
     config: { rateLimit },
+    serializerCompiler: nativeJson,
     schema: {
       tags: ['analysis'],
       summary: 'Analyze a project of up to 10 files together.',
