@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from './db.ts';
 import { enqueue } from './jobs.ts';
+import { monthStart, nextMonthStart } from './quota.ts';
 import { planWebhookEvent } from './webhook-deliveries.ts';
 import { scanEvent } from '../webhooks/event.ts';
 
@@ -89,6 +90,28 @@ export async function listScans(db: Queryable, keyId: string, options: ListOptio
        AND ($3::timestamptz IS NULL OR (created_at, id) < ($3::timestamptz, $4::text))
      ORDER BY created_at DESC, id DESC LIMIT $5`,
     [keyId, options.status ?? null, options.after?.createdAt ?? null, options.after?.id ?? null, options.limit],
+  );
+}
+
+/** An account's scans per UTC day (YYYY-MM-DD) of the calendar month of `now`, across all its keys; days without scans are absent. */
+export async function scansPerDayOfAccount(db: Queryable, accountId: number, now: Date): Promise<Map<string, number>> {
+  const rows = await db.query<{ day: string; n: number }>(
+    `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*)::int AS n FROM scans
+     WHERE account_id = $1 AND created_at >= $2 AND created_at < $3 GROUP BY 1`,
+    [accountId, monthStart(now), nextMonthStart(now)],
+  );
+  return new Map(rows.map((r) => [r.day, Number(r.n)]));
+}
+
+/** What the developer area's history shows of a scan: its score and grade taken out of the result. */
+export type AccountScanLine = Pick<ScanRow, 'id' | 'domain' | 'status' | 'created_at' | 'error_code'> & { score: number | null; grade: string | null };
+
+/** An account's latest scans across all its keys, newest first. Returns up to `limit` rows. */
+export async function recentScansOfAccount(db: Queryable, accountId: number, limit: number): Promise<AccountScanLine[]> {
+  return db.query<AccountScanLine>(
+    `SELECT id, domain, status, created_at, (result->>'score')::int AS score, result->>'grade' AS grade, error_code FROM scans
+     WHERE account_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`,
+    [accountId, limit],
   );
 }
 

@@ -6,12 +6,13 @@ import type { Account } from '../../storage/accounts.ts';
 import { MAX_ACTIVE_KEYS, createApiKey, keyById, listApiKeys, revokeApiKey } from '../../storage/api-keys.ts';
 import { clearLoginFailures, loginBlockedUntil, recordLoginFailure } from '../../storage/login-failures.ts';
 import { peekQuota } from '../../storage/quota.ts';
+import { recentScansOfAccount, scansPerDayOfAccount } from '../../storage/scans.ts';
 import { SESSION_TTL_MS, createSession, deleteSession } from '../../storage/sessions.ts';
 import { html } from '../shared/assets/html.js';
 import type { Html } from '../shared/assets/html.js';
 import { dateTime, notice } from '../shared/layout.ts';
 import { page } from './html.ts';
-import { recentScans, scanHistory, scansPerDay, usageChart } from './usage-page.ts';
+import { HISTORY_LIMIT, scanHistory, usageChart } from './usage-page.ts';
 import { SESSION_COOKIE, cookieOptions, csrfFor, csrfOk, visitorOf } from './session.ts';
 import { field } from '../shared/form.ts';
 
@@ -212,7 +213,7 @@ ${keys.length === 0 ? html`<p class="empty">No keys yet.${account.status === 'ap
     const account = requireAccount(req, reply);
     if (!account) return reply;
     const now = clock();
-    const [q, perDay, scans] = await Promise.all([peekQuota(db, account.id, now), scansPerDay(db, account.id, now), recentScans(db, account.id)]);
+    const [q, perDay, scans] = await Promise.all([peekQuota(db, account.id, now), scansPerDayOfAccount(db, account.id, now), recentScansOfAccount(db, account.id, HISTORY_LIMIT)]);
     return renderPage(app, req, reply, 200, 'Usage', html`${awaitingApproval(account)}
 <h2>This month</h2>
 <dl class="quota">

@@ -1,41 +1,14 @@
-// The usage page's scan data: scans per day this month (a server-rendered SVG bar chart, no chart library) and
-// the account's recent scans with status and score. Read-only queries over the `scans` table (migration 005,
-// src/storage/scans.ts), across all of the account's keys.
-import type { Queryable } from '../../storage/db.ts';
-import type { ScanStatus } from '../../storage/scans.ts';
+// The usage page's scan views: scans per day this month (a server-rendered SVG bar chart, no chart library) and
+// the account's recent scans with status and score, across all of the account's keys. The queries are
+// `scansPerDayOfAccount` and `recentScansOfAccount` in src/storage/scans.ts.
+import type { AccountScanLine } from '../../storage/scans.ts';
 import { monthStart, nextMonthStart } from '../../storage/quota.ts';
 import { html } from '../shared/assets/html.js';
 import type { Html } from '../shared/assets/html.js';
 import { dateTime } from '../shared/layout.ts';
 
+/** How many scans the history shows: the limit the page passes to `recentScansOfAccount`. */
 export const HISTORY_LIMIT = 20;
-
-export async function scansPerDay(db: Queryable, accountId: number, now: Date): Promise<Map<string, number>> {
-  const rows = await db.query<{ day: string; n: number }>(
-    `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*)::int AS n FROM scans
-     WHERE account_id = $1 AND created_at >= $2 AND created_at < $3 GROUP BY 1`,
-    [accountId, monthStart(now), nextMonthStart(now)],
-  );
-  return new Map(rows.map((r) => [r.day, Number(r.n)]));
-}
-
-interface ScanLine {
-  id: string;
-  domain: string;
-  status: ScanStatus;
-  created_at: Date;
-  score: number | null;
-  grade: string | null;
-  error_code: string | null;
-}
-
-export async function recentScans(db: Queryable, accountId: number): Promise<ScanLine[]> {
-  return db.query<ScanLine>(
-    `SELECT id, domain, status, created_at, (result->>'score')::int AS score, result->>'grade' AS grade, error_code FROM scans
-     WHERE account_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`,
-    [accountId, HISTORY_LIMIT],
-  );
-}
 
 const BAR = 18;
 const GAP = 4;
@@ -73,7 +46,7 @@ export function usageChart(perDay: Map<string, number>, now: Date): Html {
 </figure>`;
 }
 
-export function scanHistory(scans: ScanLine[]): Html {
+export function scanHistory(scans: AccountScanLine[]): Html {
   if (scans.length === 0) {
     return html`<p class="empty">No scans yet. Scans created with your API keys (<code>POST /api/v1/scans</code>) will be listed here with their status and score.</p>`;
   }
