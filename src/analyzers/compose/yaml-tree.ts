@@ -150,17 +150,18 @@ export class TreeBuilder {
   map(entries: readonly Entry[], start: number, end: number): YMap {
     const own: YPair[] = [];
     const merged: YPair[] = [];
-    const seen = new Map<string, YPair>();
+    // Most mappings have a handful of keys: a scan finds duplicates faster than building a Map for each one.
+    const seen = entries.length > 16 ? new Map<string, YPair>() : undefined;
     for (const { keyNode, value } of entries) {
       const key = keyNode.value === null ? '' : String(keyNode.value);
       const pair: YPair = { key, keyNode, value, range: this.pos.range(keyNode.start, Math.max(value.end, keyNode.end)) };
       this.noteEnd(pair.range);
-      const first = seen.get(key);
+      const first = seen ? seen.get(key) : (own.find((p) => p.key === key) ?? merged.find((p) => p.key === key));
       if (first) {
         this.duplicates.push({ key, range: keyNode.range, first: first.keyNode.range });
         continue;
       }
-      seen.set(key, pair);
+      seen?.set(key, pair);
       if (key === '<<' && !keyNode.quoted) merged.push(pair);
       else own.push(pair);
     }
@@ -268,22 +269,19 @@ export function isNull(node: YNode | undefined): boolean {
 }
 
 /**
- * The plain JavaScript value (for schema validation); callers bound the size with `expandedSize` first. An
- * aliased collection becomes one shared object, as validation only reads it.
+ * The plain JavaScript value (for schema validation); callers bound the size with `expandedSize` first, so an
+ * aliased collection is simply converted again wherever it is used (validation reads the expansion anyway).
  */
-export function toPlain(node: YNode, memo = new Map<YNode, unknown>()): unknown {
+export function toPlain(node: YNode): unknown {
   if (node.kind === 'scalar') return node.value;
-  const known = memo.get(node);
-  if (known !== undefined) return known;
-  let out: unknown;
-  if (node.kind === 'seq') out = node.items.map((i) => toPlain(i, memo));
-  else {
-    const obj: Record<string, unknown> = {};
-    for (const p of node.pairs) obj[p.key] = toPlain(p.value, memo);
-    out = obj;
+  if (node.kind === 'seq') return node.items.map(toPlain);
+  const obj: Record<string, unknown> = {};
+  for (const p of node.pairs) {
+    // A `__proto__` key is data like any other, not the object's prototype.
+    if (p.key === '__proto__') Object.defineProperty(obj, p.key, { value: toPlain(p.value), enumerable: true, writable: true, configurable: true });
+    else obj[p.key] = toPlain(p.value);
   }
-  memo.set(node, out);
-  return out;
+  return obj;
 }
 
 /**
