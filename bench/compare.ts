@@ -1,0 +1,79 @@
+// `npm run bench:compare -- <git-rev> [corpus|sample|compose|big]`: the analysis speed of the working tree
+// against another revision, both loaded into this one process and timed in alternating slices. On a shared or
+// throttled machine two separate runs can differ by 2x; alternating slices in one process see the same
+// conditions, so the ratio of the two is what to read (the fastest slice of each, and the median of the
+// per-pair ratios). The other revision is checked out into a temporary git worktree (removed at the end) that
+// uses this checkout's node_modules.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { COMPOSE, DOCKERFILE } from './samples.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const [rev, kind = 'corpus'] = process.argv.slice(2);
+const KINDS = ['corpus', 'sample', 'compose', 'big'];
+if (!rev || !KINDS.includes(kind)) {
+  console.error(`usage: npm run bench:compare -- <git-rev> [${KINDS.join('|')}]`);
+  process.exit(2);
+}
+
+type Analyze = (fileType: 'dockerfile' | 'compose', text: string) => void;
+
+async function load(dir: string): Promise<Analyze> {
+  const rules = (await import(path.join(dir, 'src/rules/index.ts'))) as { ANALYZERS: Record<string, unknown> };
+  const core = (await import(path.join(dir, 'src/core/analyze.ts'))) as { runAnalyzer: (a: unknown, text: string, o: unknown) => unknown };
+  const options = { helpBaseUrl: 'http://bench' };
+  return (fileType, text) => void core.runAnalyzer(rules.ANALYZERS[fileType], text, options);
+}
+
+function inputs(): ['dockerfile' | 'compose', string][] {
+  const dir = path.join(root, 'test/fixtures/dockerfile');
+  const corpus = readdirSync(dir).filter((f) => f.endsWith('.Dockerfile')).sort().map((f) => readFileSync(path.join(dir, f), 'utf8'));
+  if (kind === 'sample') return [['dockerfile', DOCKERFILE]];
+  if (kind === 'compose') return [['compose', COMPOSE]];
+  if (kind === 'corpus') return corpus.map((c) => ['dockerfile', c] as const);
+  // The dockerfile suite's 100 KB file: the corpus repeated, stages renamed per repetition.
+  let big = '';
+  for (let i = 0; big.length < 100_000; i++) big += `${corpus.map((c) => c.replace(/ AS (\w+)/g, ` AS $1${i}`).replace(/--from=(\w+)/g, `--from=$1${i}`)).join('\n')}\n`;
+  return [['dockerfile', big]];
+}
+
+/** Mean milliseconds per call over a slice of `ms`. */
+function slice(fn: () => void, ms: number): number {
+  const start = performance.now();
+  let n = 0;
+  while (performance.now() - start < ms) {
+    fn();
+    n++;
+  }
+  return (performance.now() - start) / n;
+}
+
+const worktree = mkdtempSync(path.join(tmpdir(), 'confgate-compare-'));
+try {
+  execFileSync('git', ['-C', root, 'worktree', 'add', '--detach', '--quiet', worktree, rev], { stdio: 'inherit' });
+  symlinkSync(path.join(root, 'node_modules'), path.join(worktree, 'node_modules'));
+  const other = await load(worktree);
+  const ours = await load(root);
+  const files = inputs();
+  const run = (analyze: Analyze) => () => files.forEach(([type, text]) => analyze(type, text));
+  const [a, b] = [run(other), run(ours)];
+  // The same warm-up for both, then pairs in alternating order.
+  slice(a, 2000);
+  slice(b, 2000);
+  const theirs: number[] = [];
+  const mine: number[] = [];
+  for (let i = 0; i < 30; i++) {
+    if (i % 2 === 0) theirs.push(slice(a, 150)), mine.push(slice(b, 150));
+    else mine.push(slice(b, 150)), theirs.push(slice(a, 150));
+  }
+  const ratios = theirs.map((t, i) => t / mine[i]!).sort((x, y) => x - y);
+  const fmt = (ms: number) => (ms < 1 ? `${(ms * 1000).toFixed(1)} µs` : `${ms.toFixed(2)} ms`);
+  console.log(`${kind} (${files.length} file${files.length > 1 ? 's' : ''}) per pass: ${rev} fastest ${fmt(Math.min(...theirs))}, working tree fastest ${fmt(Math.min(...mine))}`);
+  console.log(`speed-up of the working tree: ${(Math.min(...theirs) / Math.min(...mine)).toFixed(2)}x by fastest slices, ${ratios[ratios.length >> 1]!.toFixed(2)}x by median pair (pairs range ${ratios[0]!.toFixed(2)}-${ratios[ratios.length - 1]!.toFixed(2)})`);
+} finally {
+  execFileSync('git', ['-C', root, 'worktree', 'remove', '--force', worktree], { stdio: 'ignore' });
+  rmSync(worktree, { recursive: true, force: true });
+}
