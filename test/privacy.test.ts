@@ -55,6 +55,8 @@ describe('privacy', () => {
     };
     const json = (url: string, payload: unknown) => t.app.inject({ method: 'POST', url, payload: payload as object });
     const raw = (url: string, type: string, payload: string) => t.app.inject({ method: 'POST', url, headers: { 'content-type': type }, payload });
+    const form = (files: [string, string][], extra: [string, string][] = []) =>
+      raw('/analyze', 'application/x-www-form-urlencoded', new URLSearchParams([...files.flatMap(([filename, content]): [string, string][] => [['filename', filename], ['content', content]]), ...extra]).toString());
     const df = () => `FROM node:latest\nENV API_TOKEN=${mark()}\nRUN curl -k https://${mark()}.example.com | sh\n`;
     const statuses = [
       (await json('/api/analyze', { filename: `${mark()}/Dockerfile`, file_type: 'auto', content: df() })).statusCode,
@@ -71,13 +73,21 @@ describe('privacy', () => {
       (await json('/api/analyze-project', { files: Array.from({ length: 11 }, () => ({ filename: mark(), content: df() })) })).statusCode,
       (await json('/api/analyze-project', { files: [{ filename: mark(), content: `hello ${mark()}` }] })).statusCode,
       (await json(`/api/${mark()}`, { content: mark() })).statusCode,
+      // The analyzer page's form (no JavaScript): one file, a project, "add another file", and its refusals.
+      (await form([[`${mark()}/Dockerfile`, df()]], [['file_type', 'auto']])).statusCode,
+      (await form([[`${mark()}/Dockerfile`, df()], [`${mark()}/compose.yaml`, `services:\n  a:\n    build: ./${mark()}\n`]])).statusCode,
+      (await form([[`${mark()}/Dockerfile`, df()]], [['add_file', '1']])).statusCode,
+      (await form([['Dockerfile', df()], ['Dockerfile', df()]])).statusCode,
+      (await form([[`${mark()}.md`, `# ${mark()}`], [`${mark()}/Dockerfile`, df()]])).statusCode,
+      (await form([[`${mark()}`, df()], [`${mark()}`, mark().repeat(10_000)]])).statusCode,
     ];
-    assert.deepEqual(statuses, [200, 200, 422, 422, 413, 422, 422, 400, 415, 200, 422, 422, 422, 404]);
+    assert.deepEqual(statuses, [200, 200, 422, 422, 413, 422, 422, 400, 415, 200, 422, 422, 422, 404, 200, 200, 200, 422, 422, 413]);
     await t.app.close(); // flushes the buffered security log and counters
     const tables = await dumpAllTables(t.store.db);
     await t.store.destroy();
     assert.match(tables, /security_log/);
     assert.match(tables, /\/api\/analyze/, 'the security log did record the requests');
+    assert.match(tables, /"route":"\/analyze"/, 'and the form posts');
     const logs = t.logs.join('');
     assert.ok(logs.length > 0, 'logs were captured');
     // Other test files create and delete temporary files meanwhile: one gone before it is read has nothing to show.

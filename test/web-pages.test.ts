@@ -1,5 +1,5 @@
 // The web pages over HTTP (no browser): security headers on every page, judged by our own domain scanner's pure
-// checks; the HTML 404 for browsers; the analyzer page and its no-JavaScript form path; the rule reference
+// checks; the HTML 404 for browsers; the analyzer page and its no-JavaScript form path (one file and projects); the rule reference
 // (filters, every rule's page, every finding's help link); the developer usage page with scans.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -9,6 +9,7 @@ import type { Evidence, Page } from '../src/scan/evidence.ts';
 import { securityTxtCheck } from '../src/scan/checks/security-txt.ts';
 import { httpRedirectCheck } from '../src/scan/checks/http.ts';
 import { createSession } from '../src/storage/sessions.ts';
+import { withFileNames } from '../src/web/shared/assets/report.js';
 import { partnerWithKey } from './accounts-fixtures.ts';
 import { startTestApp } from './support/app.ts';
 import type { TestApp } from './support/app.ts';
@@ -28,7 +29,8 @@ after(async () => {
 
 const PAGES = ['/', '/rules', '/rules/CGD001', '/rules/CGS004', '/developer/login'];
 const get = (url: string, headers: Record<string, string> = {}, app = t) => app.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
-const postForm = (fields: Record<string, string>) =>
+/** A form body; pairs repeat a field, as the form's rows do (`filename`, `content` once per file). */
+const postForm = (fields: Record<string, string> | [string, string][]) =>
   t.app.inject({ method: 'POST', url: '/analyze', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' }, payload: new URLSearchParams(fields).toString() });
 
 function asPage(url: string, res: { statusCode: number; headers: Record<string, unknown>; body: string }): Page {
@@ -154,6 +156,88 @@ describe('analyzer page', () => {
     const notForm = await t.app.inject({ method: 'POST', url: '/analyze', headers: { 'content-type': 'text/plain' }, payload: 'filename=Dockerfile' });
     assert.equal(notForm.statusCode, 415);
     assert.match(notForm.body, /<!doctype html>[\s\S]*application\/x-www-form-urlencoded/);
+  });
+
+  const PROJECT = [
+    { filename: 'Dockerfile', content: 'FROM node:24-alpine\nEXPOSE 3000\nUSER root\nCMD ["node", "server.js"]\n' },
+    { filename: 'compose.yaml', content: 'services:\n  web:\n    build: .\n    ports:\n      - "8080:80"\n    env_file: .env\n' },
+  ];
+  const rows = (files: { filename: string; content: string }[], extra: [string, string][] = []): [string, string][] =>
+    [...files.flatMap((f): [string, string][] => [['filename', f.filename], ['content', f.content]]), ...extra];
+  const alertOf = (body: string) => body.match(/<div id="form-errors" class="notice error" role="alert" tabindex="-1">([^<]*)<\/div>/)?.[1];
+
+  it('the form posts several files as a project: the API\'s project score, each file\'s score and findings, the cross-file ones', async () => {
+    const api = (await t.app.inject({ method: 'POST', url: '/api/analyze-project', payload: { files: PROJECT } })).json().data;
+    assert.ok(api.project_findings.length > 0 && api.files.every((f: { report: { findings: unknown[] } }) => f.report.findings.length > 0));
+    const res = await postForm(rows(PROJECT));
+    assert.equal(res.statusCode, 200);
+    assert.match(res.body, /<h2 id="result-title">Result for 2 files<\/h2>/);
+    assert.ok(res.body.includes(`<span class="score-value">${api.score}</span>`));
+    assert.ok(res.body.includes(`Grade <strong>${api.grade}</strong>`));
+    assert.ok(res.body.includes(`Project of 2 files, ${api.project_findings.length} cross-file findings`));
+    const findings = [...api.project_findings];
+    for (const f of api.files) {
+      assert.ok(res.body.includes(`<tr><th scope="row">${f.filename}</th><td>${f.file_type === 'compose' ? 'Compose file' : 'Dockerfile'}, detected from its name</td><td>${f.report.score}</td><td>${f.report.grade}</td><td>${f.report.findings.length}</td></tr>`), f.filename);
+      findings.push(...f.report.findings.map((x: { location: object }) => ({ ...x, location: { file: f.filename, ...x.location } })));
+    }
+    assert.equal(res.body.match(/<li class="finding">/g)?.length, findings.length, 'every finding, once');
+    const items = res.body.split('<li class="finding">').slice(1);
+    for (const f of findings) {
+      const where = new RegExp(`<p class="where">${f.location.file.replace('.', '\\.')}, lines? ${f.location.start_line}\\b`);
+      assert.ok(items.some((i) => i.includes(`href="/rules/${f.rule_id}">`) && where.test(i)), `${f.rule_id} in ${f.location.file}`);
+    }
+    // The form comes back with both files, for another try; a project's files are always detected.
+    assert.match(res.body, /<input id="filename-1" name="filename" type="text" maxlength="255" value="compose\.yaml"/);
+    assert.match(res.body, /<select id="file_type-0" name="file_type" disabled>/);
+    assert.match(res.body, /<textarea id="content-1"[^>]*>services:/);
+  });
+
+  it('adds a row without JavaScript, up to the project limit, and leaves empty rows out', async () => {
+    const one = await postForm(rows(PROJECT.slice(0, 1), [['file_type', 'dockerfile'], ['add_file', '1']]));
+    assert.equal(one.statusCode, 200);
+    assert.doesNotMatch(one.body, /result-title/, 'nothing analyzed');
+    assert.match(one.body, /<legend>File 1<\/legend>[^]*<textarea id="content-0"[^>]*>FROM node:24-alpine/);
+    assert.match(one.body, /<legend>File 2<\/legend>\s*<div class="row-fields">\s*<div>\s*<label for="filename-1">File name<\/label>\s*<input id="filename-1" name="filename" type="text" maxlength="255" value="" spellcheck="false" autocomplete="off" autofocus>/);
+    assert.match(one.body, /<select id="file_type-0" name="file_type" disabled><option value="auto">Detect automatically<\/option><option value="dockerfile" selected>/);
+    assert.equal(one.body.match(/class="file-row"/g)?.length, 2);
+    const ten = Array.from({ length: 10 }, (_, i) => ({ filename: `Dockerfile.${i}`, content: 'FROM alpine:3.20\n' }));
+    const full = await postForm(rows(ten, [['add_file', '1']]));
+    assert.equal(full.statusCode, 422);
+    assert.equal(alertOf(full.body), 'A project takes at most 10 files.');
+    assert.equal(full.body.match(/class="file-row"/g)?.length, 10);
+    // A second row left empty: the first file alone, with the type its select would send.
+    const blank = await postForm(rows([...PROJECT.slice(0, 1), { filename: ' ', content: '' }]));
+    assert.equal(blank.statusCode, 200);
+    assert.match(blank.body, /<h2 id="result-title">Result for Dockerfile<\/h2>/);
+  });
+
+  it('refuses a project as POST /api/analyze-project does: same status, same message with file names for indexes', async () => {
+    const df = (filename: string, content = 'FROM alpine:3.20\n') => ({ filename, content });
+    const cases = [
+      [df('Dockerfile'), df('Dockerfile', 'FROM node:24\n')],
+      Array.from({ length: 11 }, (_, i) => df(`Dockerfile.${i}`)),
+      [df('Dockerfile'), df('app.Dockerfile', `FROM alpine\n${'#'.repeat(100_000)}`)],
+      Array.from({ length: 6 }, (_, i) => df(`Dockerfile.${i}`, `FROM alpine\n${'#'.repeat(90_000)}`)),
+      [df('Dockerfile'), df('notes.txt', 'just some words')],
+    ];
+    const codes = [];
+    for (const files of cases) {
+      const api = await t.app.inject({ method: 'POST', url: '/api/analyze-project', payload: { files } });
+      const page = await postForm(rows(files));
+      assert.equal(page.statusCode, api.statusCode, api.json().error.code);
+      assert.equal(alertOf(page.body), withFileNames(api.json().error.message, files), api.json().error.code);
+      assert.doesNotMatch(page.body, /result-title/);
+      codes.push(api.json().error.code);
+    }
+    assert.deepEqual(codes, ['duplicate_filename', 'too_many_files', 'file_too_large', 'project_too_large', 'unsupported_file_type']);
+    assert.equal(alertOf((await postForm(rows(cases[4]!))).body), 'notes.txt is not a supported file type; accepted file_type values: auto, dockerfile, compose.');
+    assert.equal(alertOf((await postForm(rows(cases[0]!))).body), 'Dockerfile repeats Dockerfile; file names must be unique in a project.');
+    const nameless = await postForm(rows([df('Dockerfile'), df('', 'FROM node:24\n')]));
+    assert.equal(nameless.statusCode, 422);
+    assert.equal(alertOf(nameless.body), 'File 2 has no name: name it like Dockerfile or compose.yaml, so its type can be detected.');
+    const unpaired = await postForm([['filename', 'Dockerfile'], ['filename', 'compose.yaml'], ['content', 'FROM alpine']]);
+    assert.equal(unpaired.statusCode, 400);
+    assert.equal(alertOf(unpaired.body), 'The form could not be read; reload the page and send it again.');
   });
 
   it('serves its assets from this origin only', async () => {

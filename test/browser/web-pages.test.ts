@@ -1,7 +1,7 @@
 // The public pages in a real browser (Debian chromium through playwright-core) against the real service:
 // analyze a pasted file end to end, a multi-file project from the file picker, the error states (too large in
 // the browser and on the server, unsupported type, service errors), downloads, the rule reference, the form
-// without JavaScript, and the developer area's usage page. axe-core runs on every page: no serious or critical
+// without JavaScript (one file, and a project), and the developer area's usage page. axe-core runs on every page: no serious or critical
 // violations. Screenshots go to test-output/screenshots/.
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -139,6 +139,11 @@ describe(`public pages in chromium (${STORE})`, () => {
     await page.getByRole('button', { name: 'Remove file 2' }).click();
     assert.equal(await page.getByLabel('File name').count(), 1);
     assert.ok(!(await page.locator('#file_type-0').isDisabled()));
+    // With the script, "Add another file" adds the row in place instead of posting the form.
+    await page.getByRole('button', { name: 'Add another file' }).click();
+    assert.equal(await page.getByLabel('File name').count(), 2);
+    assert.ok(await page.locator('#filename-2').evaluate((el) => el === (globalThis as any).document.activeElement), 'the new row takes the cursor');
+    assert.equal(new URL(page.url()).pathname, '/');
     assert.deepEqual(errors, []);
   });
 
@@ -233,6 +238,58 @@ describe(`public pages in chromium (${STORE})`, () => {
     await Promise.all([page.waitForURL('**/analyze'), page.locator('#analyze-form').evaluate((f: any) => f.submit())]);
     await page.getByRole('heading', { name: 'Result for Dockerfile' }).waitFor();
     await assertAccessible(page, 'server-rendered result');
+  });
+
+  it('analyzes a project without JavaScript: "Add another file" posts the form, the server renders the project report', async () => {
+    const noJs = await browser.newContext({ javaScriptEnabled: false });
+    noJs.setDefaultTimeout(10_000);
+    try {
+      const { page, apiCalls } = await open('/', noJs);
+      await page.getByLabel('Content').fill(DOCKERFILE);
+      await page.getByRole('button', { name: 'Add another file' }).click();
+      await page.waitForURL('**/analyze');
+      assert.equal(await page.getByLabel('File name').count(), 2);
+      assert.equal(await page.locator('#content-0').inputValue(), DOCKERFILE, 'the first file is kept');
+      assert.ok(await page.locator('#file_type-0').isDisabled(), 'projects detect each type');
+      assert.equal(await page.locator('#filename-1').getAttribute('autofocus'), '', 'the new row takes the cursor');
+      await page.locator('#filename-1').fill('compose.yaml');
+      await page.locator('#content-1').fill(COMPOSE);
+      await shot(page, '13-nojs-project-form');
+      await page.getByRole('button', { name: 'Analyze' }).click();
+      await page.getByRole('heading', { name: 'Result for 2 files' }).waitFor();
+      const expected = await apiReport({ files: [{ filename: 'Dockerfile', content: DOCKERFILE }, { filename: 'compose.yaml', content: COMPOSE }] }, '/api/analyze-project');
+      assert.equal(await page.locator('.score-value').textContent(), String(expected.score));
+      assert.deepEqual(await page.locator('table.files tbody td:nth-child(3)').allTextContents(), expected.files.map((f: { report: { score: number } }) => String(f.report.score)));
+      const count = expected.project_findings.length + expected.files.reduce((n: number, f: { report: { findings: unknown[] } }) => n + f.report.findings.length, 0);
+      assert.equal(await page.locator('li.finding').count(), count);
+      assert.equal(await page.locator('li.finding', { hasText: 'compose.yaml, line 4' }).first().locator('mark').count(), 1);
+      assert.deepEqual(apiCalls, []);
+      await shot(page, '14-nojs-project-result');
+      // A duplicate name: the API's refusal, with the file names.
+      await page.locator('#filename-1').fill('Dockerfile');
+      await page.getByRole('button', { name: 'Analyze' }).click();
+      await page.getByRole('alert').getByText('Dockerfile repeats Dockerfile; file names must be unique in a project.').waitFor();
+    } finally {
+      await noJs.close();
+    }
+    // axe needs script: the same server-rendered pages, posted natively (form.submit() skips the page's handlers).
+    const { page, errors } = await open('/');
+    await page.getByLabel('Content').fill(DOCKERFILE);
+    await Promise.all([page.waitForURL('**/analyze'), page.locator('#analyze-form').evaluate((f: any) => {
+      f.append(Object.assign(f.ownerDocument.createElement('input'), { type: 'hidden', name: 'add_file', value: '1' }));
+      f.submit();
+    })]);
+    await page.locator('#filename-1').waitFor();
+    await assertAccessible(page, 'form with an added row');
+    await page.locator('#filename-1').fill('compose.yaml');
+    await page.locator('#content-1').fill(COMPOSE);
+    await Promise.all([page.waitForURL('**/analyze'), page.locator('#analyze-form').evaluate((f: any) => f.submit())]);
+    await page.getByRole('heading', { name: 'Result for 2 files' }).waitFor();
+    await assertAccessible(page, 'server-rendered project result');
+    // The script takes over the server's rows: the second can be removed.
+    await page.getByRole('button', { name: 'Remove file 2' }).click();
+    assert.equal(await page.getByLabel('File name').count(), 1);
+    assert.deepEqual(errors, []);
   });
 
   it('the developer area: sign-in page, usage page with chart and empty states', async () => {

@@ -1,5 +1,5 @@
-// The public analyzer page: the form (one file without JavaScript; several, drag-and-drop and in-place
-// results with analyzer.js), the CLI and CI snippets, and the privacy note.
+// The public analyzer page: the form (one file or a project of several; with analyzer.js also drag-and-drop,
+// a file picker and in-place results), the CLI and CI snippets, and the privacy note.
 import { FILE_TYPES } from '../../core/rule.ts';
 import { ANALYSIS_LIMITS } from '../../http/limits.ts';
 import { html } from '../shared/assets/html.js';
@@ -10,53 +10,72 @@ export const FORM_FILE_TYPES = ['auto', ...FILE_TYPES] as const;
 const TYPE_LABEL: Record<string, string> = { auto: 'Detect automatically', dockerfile: 'Dockerfile', compose: 'Compose file' };
 const kb = (bytes: number) => `${bytes / 1000} KB`;
 
-export interface FormValues {
+export interface FormFile {
   filename: string;
-  fileType: string;
   content: string;
 }
 
-export const EMPTY_FORM: FormValues = { filename: 'Dockerfile', fileType: 'auto', content: '' };
+/** The form's files (one row each) and the type chosen for a single file (projects detect each file's type). */
+export interface FormValues {
+  fileType: string;
+  files: FormFile[];
+}
+
+export const EMPTY_FORM: FormValues = { fileType: 'auto', files: [{ filename: 'Dockerfile', content: '' }] };
 
 function typeOptions(selected: string): Html[] {
   return FORM_FILE_TYPES.map((t) => (t === selected ? html`<option value="${t}" selected>${TYPE_LABEL[t]}</option>` : html`<option value="${t}">${TYPE_LABEL[t]}</option>`));
 }
 
-function analyzeForm(values: FormValues, error?: string): Html {
-  const { maxFiles, maxFileBytes, maxProjectBytes, maxFilenameLength } = ANALYSIS_LIMITS;
+/**
+ * One file's fields, as analyzer.js clones them. Without JavaScript several rows post as repeated `filename` and
+ * `content` fields; only the first name is required, since an empty extra row is left out rather than refused.
+ */
+function fileRow(file: FormFile, i: number, values: FormValues, focus: boolean): Html {
+  const several = values.files.length > 1;
+  const { maxFileBytes, maxFilenameLength } = ANALYSIS_LIMITS;
+  return html`<fieldset class="file-row">
+      <legend>${several ? `File ${i + 1}` : 'File'}</legend>
+      <div class="row-fields">
+        <div>
+          <label for="filename-${i}">File name</label>
+          <input id="filename-${i}" name="filename" type="text"${i === 0 ? html` required` : ''} maxlength="${maxFilenameLength}" value="${file.filename}" spellcheck="false" autocomplete="off"${focus ? html` autofocus` : ''}>
+        </div>
+        <div>
+          <label for="file_type-${i}">Type</label>
+          <select id="file_type-${i}" name="file_type"${several ? html` disabled` : ''}>${typeOptions(values.fileType)}</select>
+        </div>
+      </div>
+      <label for="content-${i}">Content</label>
+      <textarea id="content-${i}" name="content" rows="14" spellcheck="false" aria-describedby="content-hint"
+        placeholder="FROM node:24-alpine&#10;COPY . /app&#10;…">${file.content}</textarea>
+      ${i === 0 ? html`<p class="hint" id="content-hint">Up to ${kb(maxFileBytes)} (1 KB = 1000 bytes). The type is detected from the name, then the content.</p>` : ''}
+    </fieldset>`;
+}
+
+/** `focusLast`: the last row was just added (without JavaScript, by the server), so the cursor goes there. */
+function analyzeForm(values: FormValues, error?: string, focusLast = false): Html {
+  const { maxFiles, maxFileBytes, maxProjectBytes } = ANALYSIS_LIMITS;
+  // The page never offers more rows than a project takes; a crafted post with more gets them cut here, not echoed.
+  const files = values.files.slice(0, maxFiles);
   return html`<form id="analyze-form" class="analyze" method="post" action="/analyze"
   data-max-files="${maxFiles}" data-max-file-bytes="${maxFileBytes}" data-max-project-bytes="${maxProjectBytes}">
   <div id="form-errors" class="notice error" role="alert" tabindex="-1"${error ? '' : html` hidden`}>${error ?? ''}</div>
   <div id="files">
-    <fieldset class="file-row">
-      <legend>File</legend>
-      <div class="row-fields">
-        <div>
-          <label for="filename-0">File name</label>
-          <input id="filename-0" name="filename" type="text" required maxlength="${maxFilenameLength}" value="${values.filename}" spellcheck="false" autocomplete="off">
-        </div>
-        <div>
-          <label for="file_type-0">Type</label>
-          <select id="file_type-0" name="file_type">${typeOptions(values.fileType)}</select>
-        </div>
-      </div>
-      <label for="content-0">Content</label>
-      <textarea id="content-0" name="content" rows="14" spellcheck="false" aria-describedby="content-hint"
-        placeholder="FROM node:24-alpine&#10;COPY . /app&#10;…">${values.content}</textarea>
-      <p class="hint" id="content-hint">Up to ${kb(maxFileBytes)} (1 KB = 1000 bytes). The type is detected from the name, then the content.</p>
-    </fieldset>
+    ${files.map((f, i) => fileRow(f, i, values, focusLast && i === files.length - 1))}
   </div>
   <div class="enhanced" hidden>
     <div class="drop" id="drop-zone">
       <p><strong>Drop files here</strong> or <label for="file-picker" class="button secondary picker">choose files</label></p>
       <input id="file-picker" type="file" multiple class="visually-hidden">
-      <p class="hint">Up to ${maxFiles} files, ${kb(maxFileBytes)} each and ${kb(maxProjectBytes)} together. Several files are analyzed
-        as one project, with cross-file checks (Compose <code>build</code> → Dockerfile, <code>env_file</code>, ports, users); each file's type is then detected.</p>
     </div>
-    <button type="button" id="add-file" class="secondary">Add another file</button>
   </div>
+  <p class="hint" id="project-hint">Up to ${maxFiles} files, ${kb(maxFileBytes)} each and ${kb(maxProjectBytes)} together. Several files are analyzed
+    as one project, with cross-file checks (Compose <code>build</code> → Dockerfile, <code>env_file</code>, ports, users); each file's type is then detected.</p>
+  <noscript><p class="hint">A file whose name and content are both empty is left out.</p></noscript>
   <div class="actions">
     <button type="submit" id="analyze-button">Analyze</button>
+    <button type="submit" id="add-file" name="add_file" value="1" class="secondary" formnovalidate aria-describedby="project-hint">Add another file</button>
     <span id="analyze-status" class="muted" role="status"></span>
   </div>
   <p class="hint">Nothing you submit is stored: see <a href="#privacy">privacy</a>.</p>
@@ -121,16 +140,16 @@ const PRIVACY = html`<section id="privacy" aria-labelledby="privacy-title">
   </ul>
 </section>`;
 
-export function homePage(base: string, values: FormValues = EMPTY_FORM, error?: string): string {
+export function homePage(base: string, values: FormValues = EMPTY_FORM, error?: string, focusLast = false): string {
   return layout({ title: 'Analyze a Dockerfile or Compose file', section: '/', modules: ['analyzer.js'] }, html`
 <p class="lead">Paste or drop your files to get a score, the problems found with their exact lines, and how to fix each one.</p>
-${analyzeForm(values, error)}
+${analyzeForm(values, error, focusLast)}
 <div id="result" class="result-area" tabindex="-1"></div>
 ${cliSection(base)}
 ${PRIVACY}`);
 }
 
-/** The no-JavaScript result: the report, then the form again with the same file for another try. */
+/** The no-JavaScript result: the report, then the form again with the same files for another try. */
 export function resultPage(report: Html, values: FormValues): string {
   return layout({ title: 'Analysis result', section: '/', modules: ['analyzer.js'] }, html`
 <div id="result" class="result-area" tabindex="-1">${report}</div>

@@ -1,19 +1,20 @@
 // The public analyzer: GET / (the page), POST /analyze (the form without JavaScript: urlencoded filename,
-// file_type, content → a server-rendered report), and the shared /assets. With JavaScript the page calls the
-// JSON API instead (/api/analyze, /api/analyze-project). Same limits, rate limit, counters and privacy as the API:
-// nothing submitted is stored or logged.
+// file_type and content, the first two repeated once per file for a project → a server-rendered report), and
+// the shared /assets. With JavaScript the page calls the JSON API instead (/api/analyze, /api/analyze-project).
+// Same limits, rate limit, counters and privacy as the API: nothing submitted is stored or logged.
 import formbody from '@fastify/formbody';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FileType } from '../../core/rule.ts';
+import { analyzeCheckedProject, projectCounts } from '../../http/analysis-checks.ts';
 import { ApiError } from '../../http/errors.ts';
 import { ANALYSIS_LIMITS, BODY_LIMITS, utf8Bytes } from '../../http/limits.ts';
 import { analyzeFile, UnsupportedFileType } from '../../project/analyze.ts';
 import { assetRoutes } from '../shared/assets.ts';
-import { field } from '../shared/form.ts';
+import { field, fieldList } from '../shared/form.ts';
 import { pageHeaders } from '../shared/headers.ts';
-import { renderFileReport } from '../shared/assets/report.js';
+import { renderFileReport, renderProjectReport, withFileNames } from '../shared/assets/report.js';
 import { EMPTY_FORM, errorPage, FORM_FILE_TYPES, homePage, resultPage } from './home.ts';
-import type { FormValues } from './home.ts';
+import type { FormFile, FormValues } from './home.ts';
 
 const kb = (bytes: number) => `${bytes / 1000} KB`;
 
@@ -21,22 +22,47 @@ function sendPage(reply: FastifyReply, status: number, body: string) {
   return reply.code(status).type('text/html; charset=utf-8').send(body);
 }
 
-/** What is wrong with the submitted form, as one sentence; undefined when it can be analyzed. */
-function problemOf(values: FormValues): { status: number; message: string } | undefined {
-  if (values.filename.trim() === '') return { status: 422, message: 'Give the file a name, for example Dockerfile or compose.yaml.' };
-  if (values.filename.length > ANALYSIS_LIMITS.maxFilenameLength) return { status: 422, message: `The file name is longer than ${ANALYSIS_LIMITS.maxFilenameLength} characters.` };
-  if (!(FORM_FILE_TYPES as readonly string[]).includes(values.fileType)) return { status: 422, message: `Choose a type: ${FORM_FILE_TYPES.join(', ')}.` };
-  const bytes = utf8Bytes(values.content);
+const UNREADABLE = 'The form could not be read; reload the page and send it again.';
+
+/** The posted files: the i-th `filename` goes with the i-th `content`. Undefined when several do not pair up. */
+function formValues(req: FastifyRequest): FormValues | undefined {
+  const filenames = fieldList(req, 'filename');
+  // Browsers send every line break of a textarea as CRLF (HTML form encoding), whatever was pasted: undo it so
+  // sizes, and the limits, are those of the files as the API would get them.
+  const contents = fieldList(req, 'content').map((c) => c.replace(/\r\n/g, '\n'));
+  const rows = Math.max(filenames.length, contents.length, 1);
+  if (rows > 1 && filenames.length !== contents.length) return undefined;
+  const files = Array.from({ length: rows }, (_, i) => ({ filename: filenames[i] ?? '', content: contents[i] ?? '' }));
+  // A project's type select is disabled (each file's type is detected), so only a single file posts one.
+  return { fileType: field(req, 'file_type') ?? 'auto', files };
+}
+
+/** What is wrong with a single submitted file, as one sentence; undefined when it can be analyzed. */
+function problemOf(file: FormFile, fileType: string): { status: number; message: string } | undefined {
+  if (file.filename.trim() === '') return { status: 422, message: 'Give the file a name, for example Dockerfile or compose.yaml.' };
+  if (file.filename.length > ANALYSIS_LIMITS.maxFilenameLength) return { status: 422, message: `The file name is longer than ${ANALYSIS_LIMITS.maxFilenameLength} characters.` };
+  if (!(FORM_FILE_TYPES as readonly string[]).includes(fileType)) return { status: 422, message: `Choose a type: ${FORM_FILE_TYPES.join(', ')}.` };
+  const bytes = utf8Bytes(file.content);
   if (bytes > ANALYSIS_LIMITS.maxFileBytes) {
     return { status: 413, message: `The content is ${bytes} bytes; the limit is ${kb(ANALYSIS_LIMITS.maxFileBytes)} (1 KB = 1000 bytes) per file.` };
   }
   return undefined;
 }
 
+/** A project's names, checked as the page's script checks them before sending (the API's schema refuses the same). */
+function nameProblem(files: readonly FormFile[]): string | undefined {
+  const nameless = files.findIndex((f) => f.filename === '');
+  if (nameless >= 0) return `File ${nameless + 1} has no name: name it like Dockerfile or compose.yaml, so its type can be detected.`;
+  const long = files.findIndex((f) => f.filename.length > ANALYSIS_LIMITS.maxFilenameLength);
+  if (long >= 0) return `The name of file ${long + 1} is longer than ${ANALYSIS_LIMITS.maxFilenameLength} characters.`;
+  return undefined;
+}
+
 export async function publicPages(app: FastifyInstance): Promise<void> {
   const base = app.deps.config.publicBaseUrl;
   const engine = { helpBaseUrl: base };
-  await app.register(formbody, { bodyLimit: BODY_LIMITS.analyze });
+  // The form carries a whole project: the project body limit, the same as POST /api/analyze-project's.
+  await app.register(formbody, { bodyLimit: BODY_LIMITS.analyzeProject });
   pageHeaders(app);
   assetRoutes(app, '/assets/');
 
@@ -48,35 +74,63 @@ export async function publicPages(app: FastifyInstance): Promise<void> {
     if (err instanceof ApiError) reply.headers(err.headers);
     if (status === 500) req.log.error({ err: { type: err.name, code: err.code } }, 'unhandled error on a page');
     const message = status === 429 ? err.message
-      : status === 413 ? `The form is larger than ${kb(BODY_LIMITS.analyze)}; a file may have at most ${kb(ANALYSIS_LIMITS.maxFileBytes)}.`
+      : status === 413 ? `The form is larger than ${kb(BODY_LIMITS.analyzeProject)}; a file may have at most ${kb(ANALYSIS_LIMITS.maxFileBytes)}, a project ${kb(ANALYSIS_LIMITS.maxProjectBytes)}.`
       : status === 415 ? 'Send the form as application/x-www-form-urlencoded.'
-      : status < 500 ? 'The form could not be read; reload the page and send it again.'
+      : status < 500 ? UNREADABLE
       : `Something went wrong on our side; try again. Quote ${req.id} if it keeps happening.`;
     return sendPage(reply, status, errorPage(status === 429 ? 'Too many requests' : 'The file could not be analyzed', message, EMPTY_FORM));
   });
 
   app.get('/', { schema: { hide: true } }, async (_req, reply) => sendPage(reply, 200, homePage(base)));
 
-  const rateLimit = { max: app.deps.config.publicRateLimit.count, timeWindow: app.deps.config.publicRateLimit.windowMs };
-  app.post('/analyze', { config: { rateLimit }, schema: { hide: true } }, async (req, reply) => {
-    const values: FormValues = {
-      filename: field(req, 'filename') ?? '',
-      fileType: field(req, 'file_type') ?? 'auto',
-      // Browsers send every line break of a textarea as CRLF (HTML form encoding), whatever was pasted: undo it so
-      // sizes, and the limits, are those of the file as the API would get it.
-      content: (field(req, 'content') ?? '').replace(/\r\n/g, '\n'),
-    };
-    const problem = problemOf(values);
+  function analyzeOne(reply: FastifyReply, values: FormValues, file: FormFile) {
+    const problem = problemOf(file, values.fileType);
     if (problem) return sendPage(reply, problem.status, errorPage('The file could not be analyzed', problem.message, values));
     let report;
     try {
-      report = analyzeFile({ filename: values.filename, content: values.content, fileType: values.fileType as FileType | 'auto' }, engine);
+      report = analyzeFile({ filename: file.filename, content: file.content, fileType: values.fileType as FileType | 'auto' }, engine);
     } catch (err) {
       if (!(err instanceof UnsupportedFileType)) throw err;
-      const message = `${values.filename} is neither a Dockerfile nor a Compose file as far as we can tell. Choose its type, or name it like Dockerfile or compose.yaml.`;
+      const message = `${file.filename} is neither a Dockerfile nor a Compose file as far as we can tell. Choose its type, or name it like Dockerfile or compose.yaml.`;
       return sendPage(reply, 422, errorPage('Unsupported file type', message, values));
     }
     app.countAnalyses([{ fileType: report.file_type, score: report.score, severity: report.severity }]);
-    return sendPage(reply, 200, resultPage(renderFileReport(report, values.filename, values.content), values));
+    return sendPage(reply, 200, resultPage(renderFileReport(report, file.filename, file.content), values));
+  }
+
+  /** Several files: POST /api/analyze-project's checks and analysis, its refusals with file names for indexes. */
+  function analyzeSeveral(reply: FastifyReply, values: FormValues) {
+    // Names are trimmed as the page's script trims them before sending.
+    const files = values.files.map((f) => ({ filename: f.filename.trim(), content: f.content }));
+    const named = { ...values, files };
+    const nameless = nameProblem(files);
+    if (nameless) return sendPage(reply, 422, errorPage('The files could not be analyzed', nameless, named));
+    let report;
+    try {
+      report = analyzeCheckedProject(files, engine);
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      const title = err.code === 'unsupported_file_type' ? 'Unsupported file type' : 'The files could not be analyzed';
+      return sendPage(reply, err.status, errorPage(title, withFileNames(err.message, files), named));
+    }
+    app.countAnalyses(projectCounts(report));
+    return sendPage(reply, 200, resultPage(renderProjectReport(report, files), named));
+  }
+
+  const rateLimit = { max: app.deps.config.publicRateLimit.count, timeWindow: app.deps.config.publicRateLimit.windowMs };
+  app.post('/analyze', { config: { rateLimit }, schema: { hide: true } }, async (req, reply) => {
+    const values = formValues(req);
+    if (!values) return sendPage(reply, 400, errorPage('The form could not be read', UNREADABLE, EMPTY_FORM));
+    // "Add another file" without JavaScript: the same form with one more, empty row.
+    if (field(req, 'add_file') !== undefined) {
+      const { maxFiles } = ANALYSIS_LIMITS;
+      if (values.files.length >= maxFiles) return sendPage(reply, 422, homePage(base, values, `A project takes at most ${maxFiles} files.`));
+      return sendPage(reply, 200, homePage(base, { ...values, files: [...values.files, { filename: '', content: '' }] }, undefined, true));
+    }
+    // A row left empty (no name, no content) is left out: without JavaScript there is no button to remove it.
+    const kept = values.files.filter((f) => f.filename.trim() !== '' || f.content !== '');
+    if (kept.length > 1) return analyzeSeveral(reply, { ...values, files: kept });
+    const file = kept[0] ?? values.files[0]!;
+    return analyzeOne(reply, { ...values, files: [file] }, file);
   });
 }

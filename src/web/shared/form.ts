@@ -7,3 +7,12 @@ export function field(req: { body: unknown }, name: string): string | undefined 
   const value = (body as Record<string, unknown>)[name];
   return typeof value === 'string' ? value : undefined;
 }
+
+/** A field that may repeat (one per row of a form), in form order; [] when absent or not a form. */
+export function fieldList(req: { body: unknown }, name: string): string[] {
+  const body = req.body;
+  if (!body || typeof body !== 'object') return [];
+  const value = (body as Record<string, unknown>)[name];
+  if (typeof value === 'string') return [value];
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}

@@ -1,8 +1,8 @@
 // The analyzer page, enhanced: several files (a project), drag-and-drop and a file picker, limits checked before
 // sending, results rendered in place by the same module the server renders with, SARIF and JSON downloads.
-// Without this script the form posts one file to /analyze and the server renders the result.
+// Without this script the form posts its files to /analyze and the server renders the result.
 import { html } from './html.js';
-import { renderFileReport, renderProjectReport } from './report.js';
+import { renderFileReport, renderProjectReport, withFileNames } from './report.js';
 
 const form = document.getElementById('analyze-form');
 if (form) enhance(form);
@@ -25,7 +25,8 @@ function enhance(form) {
   const drop = document.getElementById('drop-zone');
   const picker = document.getElementById('file-picker');
   const template = box.querySelector('.file-row');
-  let nextId = 1;
+  // Rows the server rendered (a no-JavaScript post with several files) are numbered 0..n-1.
+  let nextId = box.querySelectorAll('.file-row').length;
   form.querySelector('.enhanced').hidden = false;
 
   const rows = () => [...box.querySelectorAll('.file-row')];
@@ -49,6 +50,16 @@ function enhance(form) {
     });
   }
 
+  function removable(row) {
+    const remove = Object.assign(document.createElement('button'), { type: 'button', className: 'secondary small remove-file', textContent: 'Remove' });
+    remove.addEventListener('click', () => {
+      row.remove();
+      renumber();
+      fieldsOf(rows()[0]).filename.focus();
+    });
+    row.querySelector('legend').after(remove);
+  }
+
   function addRow(filename = '', content = '') {
     if (rows().length >= limits.files) {
       showErrors([`A project takes at most ${limits.files} files; remove one first.`]);
@@ -63,13 +74,7 @@ function enhance(form) {
     fields.filename.value = filename;
     fields.content.value = content;
     fields.content.removeAttribute('aria-invalid');
-    const remove = Object.assign(document.createElement('button'), { type: 'button', className: 'secondary small remove-file', textContent: 'Remove' });
-    remove.addEventListener('click', () => {
-      row.remove();
-      renumber();
-      fieldsOf(rows()[0]).filename.focus();
-    });
-    row.querySelector('legend').after(remove);
+    removable(row);
     box.append(row);
     renumber();
     return row;
@@ -142,7 +147,7 @@ function enhance(form) {
       error = undefined;
     }
     if (!error) return `The service answered ${res.status} ${res.statusText}. Try again in a moment.`;
-    const message = String(error.message).replace(/files\[(\d+)\](\.content)?/g, (whole, i) => files[Number(i)]?.filename ?? whole);
+    const message = withFileNames(String(error.message), files);
     return `${message} (${error.code}; request ${error.request_id})`;
   }
 
@@ -216,7 +221,11 @@ function enhance(form) {
     setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
   }
 
-  document.getElementById('add-file').addEventListener('click', () => addRow()?.querySelector('input').focus());
+  // Without this script the button posts the form and the server adds the row.
+  document.getElementById('add-file').addEventListener('click', (event) => {
+    event.preventDefault();
+    addRow()?.querySelector('input').focus();
+  });
   picker.addEventListener('change', () => {
     void addFiles([...picker.files]);
     picker.value = '';
@@ -233,5 +242,6 @@ function enhance(form) {
     drop.classList.remove('over');
     void addFiles([...(event.dataTransfer?.files ?? [])]);
   });
+  rows().slice(1).forEach(removable);
   renumber();
 }

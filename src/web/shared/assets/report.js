@@ -123,6 +123,11 @@ export function renderFileReport(report, filename, content) {
 </section>`;
 }
 
+/** An error message of POST /api/analyze-project with each `files[i]` (also `files[i].content`, `files[i].filename`) as the file's name. */
+export function withFileNames(message, files) {
+  return message.replace(/files\[(\d+)\](?:\.content|\.filename)?/g, (whole, i) => files[Number(i)]?.filename ?? whole);
+}
+
 /** A project report (the `data` of POST /api/analyze-project); `files` are the submitted files. */
 export function renderProjectReport(report, files) {
   const sources = new Map(files.map((f) => [f.filename, splitLines(f.content)]));
