@@ -21,6 +21,15 @@ describe('metrics', () => {
       const age = /confgate_jobs_oldest_age_seconds\{kind="metrics-probe",status="ready"\} ([\d.]+)/.exec(res.body);
       assert.ok(age && Number(age[1]) >= 59, 'queue age reflects the job due a minute ago');
       assert.match(res.body, /confgate_process_resident_memory_bytes/);
+      // The embedded store's WebAssembly memory: whole 64 KiB pages, at least PGlite's initial 128 MiB.
+      const wasm = /^confgate_embedded_store_wasm_memory_bytes (\d+)$/m.exec(res.body);
+      if (t.store.db.kind === 'embedded') {
+        assert.ok(wasm, 'the embedded store reports its WebAssembly memory');
+        const bytes = Number(wasm[1]);
+        assert.ok(bytes >= 128 * 1024 * 1024 && bytes % 65536 === 0, `WebAssembly memory of ${bytes} bytes`);
+      } else {
+        assert.equal(wasm, null, 'PostgreSQL has no WebAssembly memory to report');
+      }
       assert.doesNotMatch(res.body, /secret-name|private-query|CGD001/);
     } finally {
       await t.close();

@@ -1,5 +1,5 @@
 // The store layer on the backend under test: migrations (idempotent, concurrent, tamper-evident), the job
-// queue's leases, the embedded store's lock, and durability across SIGKILL.
+// queue's leases, the embedded store's lock and memory settings, and durability across SIGKILL.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
@@ -108,5 +108,13 @@ describe('durability', () => {
   });
   if (STORE === 'embedded') it('the embedded store admits one process at a time', async () => {
     await assert.rejects(openStore(loadConfig(store.env)), (err: Error) => err instanceof StoreError && /in use by process/.test(err.message));
+  });
+});
+
+if (STORE === 'embedded') describe('embedded store memory', () => {
+  it('runs with 32 MB of shared buffers, inside the initial 128 MiB of WebAssembly memory', async () => {
+    const [row] = await store.db.query<{ shared_buffers: string }>('SHOW shared_buffers');
+    assert.equal(row?.shared_buffers, '32MB');
+    assert.equal(store.db.wasmMemoryBytes?.(), 128 * 1024 * 1024);
   });
 });

@@ -13,6 +13,8 @@ export interface Db extends Queryable {
   /** Runs a multi-statement script (migrations). */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
+  /** Embedded store only: the size of its WebAssembly memory, which grows with use and never shrinks. */
+  wasmMemoryBytes?(): number;
 }
 
 /** Error raised by the store layer with a message safe to show an operator (never contains submitted data). */

@@ -10,6 +10,12 @@ import { StoreError } from './db.ts';
 
 export const LOCK_FILE = 'confgate.lock';
 
+/** PostgreSQL allocates its shared buffers in PGlite's WebAssembly memory at start-up and zero-fills them, so all
+ * of them are resident from the first second: initdb's 128 MB cost about 100 MB more RSS than 32 MB do. 32 MB hold
+ * the service's working set (pages beyond it are read back from the OS page cache); throughput measured the same
+ * with either (docs/operations.md, "Memory"). */
+const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -65,7 +71,7 @@ export async function openEmbedded(dataDir: string): Promise<Db> {
   const release = acquireLock(dataDir);
   let pg: PGlite;
   try {
-    pg = await PGlite.create(path.join(dataDir, 'pg'));
+    pg = await PGlite.create(path.join(dataDir, 'pg'), { startParams: START_PARAMS });
   } catch (err) {
     release();
     throw new StoreError(`could not open the embedded store in ${dataDir}: ${(err as Error).message}`);
@@ -77,6 +83,7 @@ export async function openEmbedded(dataDir: string): Promise<Db> {
     async exec(sql) {
       await pg.exec(sql);
     },
+    wasmMemoryBytes: () => pg.Module.HEAPU8.buffer.byteLength,
     async close() {
       try {
         await pg.close();

@@ -33,6 +33,17 @@ export async function metricsRoutes(app: FastifyInstance): Promise<void> {
   const jobAge = new Gauge({ name: 'confgate_jobs_oldest_age_seconds', help: 'Age of the oldest job by kind and status (time since it became due).', labelNames: ['kind', 'status'], registers: [registry] });
   const scans = new Gauge({ name: 'confgate_scans', help: 'Partner scans by status and, for failed scans, error code.', labelNames: ['status', 'error_code'], registers: [registry] });
   const scrapeErrors = new Counter({ name: 'confgate_metrics_scrape_errors_total', help: 'Scrapes whose database gauges could not be read.', registers: [registry] });
+  const wasmMemoryBytes = db.wasmMemoryBytes?.bind(db);
+  if (wasmMemoryBytes) {
+    new Gauge({
+      name: 'confgate_embedded_store_wasm_memory_bytes',
+      help: 'Size of the embedded store\'s WebAssembly memory, resident as far as used; it grows when PostgreSQL inside needs more and never shrinks.',
+      registers: [registry],
+      collect() {
+        this.set(wasmMemoryBytes());
+      },
+    });
+  }
 
   app.addHook('onResponse', async (req, reply) => {
     const route = req.routeOptions.url ?? 'unmatched';
