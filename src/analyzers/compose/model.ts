@@ -79,8 +79,8 @@ export interface ServiceImage extends Str {
 
 export interface Extends {
   service: string;
-  /** Set when the base service lives in another file. */
-  file?: string;
+  /** Set when the base service lives in another file (a path relative to this file's directory). */
+  file?: Str;
   range: Range;
 }
 

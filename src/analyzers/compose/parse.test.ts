@@ -55,6 +55,7 @@ describe('parseCompose', () => {
     assert.deepEqual(app.dependsOn.map((d) => d.name), ['base']);
     assert.deepEqual(doc.serviceByName.get('base')!.profiles, ['x']);
     assert.equal(doc.serviceByName.get('far')!.inheritsUnknown, true);
+    assert.deepEqual(doc.serviceByName.get('far')!.extends?.file?.range, { start_line: 11, start_column: 36, end_line: 11, end_column: 45 });
   });
 
   it('models build, env_file and long-syntax secrets for the project pass', () => {

@@ -86,8 +86,8 @@ function parseExtends(node: YNode): Extends | undefined {
   const service = str(node.kind === 'map' ? get(node, 'service') : node);
   if (!service) return undefined;
   const ext: Extends = { service: service.value, range: service.range };
-  const file = text(get(node, 'file'));
-  if (file !== undefined) ext.file = file;
+  const file = str(get(node, 'file'));
+  if (file) ext.file = file;
   return ext;
 }
 
