@@ -1,6 +1,7 @@
-// Analysis of one file or of a project: detect each file's type, parse and analyze each once, link Compose
-// builds to the submitted Dockerfiles, run the cross-file rules over all of them, and score the project
-// (docs/scoring.md: it starts from the worst file). docs/project-analysis.md records the decisions.
+// Analysis of one file or of a project: detect each file's type, parse and analyze each once, follow Compose
+// `extends` across the submitted compose files, link Compose builds to the submitted Dockerfiles, run the
+// cross-file rules over all of them, and score the project (docs/scoring.md: it starts from the worst file).
+// docs/project-analysis.md records the decisions.
 import { runAnalyzer } from '../core/analyze.ts';
 import type { FileAnalyzer } from '../core/analyze.ts';
 import { buildReport, runRules } from '../core/engine.ts';
@@ -15,7 +16,9 @@ import { parseDockerfile } from '../analyzers/dockerfile/parse.ts';
 import type { DockerfileDoc } from '../analyzers/dockerfile/types.ts';
 import { ANALYZERS, RULESET_VERSION } from '../rules/index.ts';
 import { projectRules } from '../rules/project/index.ts';
-import { configKey, linkBuilds, projectPath } from './builds.ts';
+import { configKey, linkBuilds } from './builds.ts';
+import { resolveServices } from './extends.ts';
+import { projectPath } from './paths.ts';
 import type { BuildConfig, BuildLink, ComposeFile, DockerfileFile, ProjectDoc, ProjectFile } from './types.ts';
 
 export interface FileInput {
@@ -139,7 +142,8 @@ export function runProject(inputs: readonly FileInput[], options: EngineOptions)
   inputs.forEach((input, i) => {
     if (types[i]!.fileType === 'compose') analyzed[i] = analyzeTyped(input, types[i]!, options);
   });
-  const links = linkBuilds(analyzed.filter((a) => a?.file.fileType === 'compose').map((a) => a.file as ComposeFile));
+  const services = resolveServices(analyzed.filter((a) => a?.file.fileType === 'compose').map((a) => a.file as ComposeFile));
+  const links = linkBuilds(services);
   const dockerfiles = new Map<string, { file: DockerfileFile; config?: BuildConfig }>();
   inputs.forEach((input, i) => {
     if (types[i]!.fileType !== 'dockerfile') return;
@@ -149,7 +153,7 @@ export function runProject(inputs: readonly FileInput[], options: EngineOptions)
     dockerfiles.set(path, config ? { file: analyzed[i].file as DockerfileFile, config } : { file: analyzed[i].file as DockerfileFile });
   });
   attachDockerfiles(links, dockerfiles);
-  const doc: ProjectDoc = { files: analyzed.map((a) => a.file), builds: links };
+  const doc: ProjectDoc = { files: analyzed.map((a) => a.file), services, builds: links };
   const cross = applySuppressions(runRules(doc, projectRules, [], options), doc.files);
   const worst = analyzed.reduce((min, a) => Math.min(min, a.report.score), 100);
   const project = buildReport(cross.findings, cross.suppressed, RULESET_VERSION, undefined, worst);

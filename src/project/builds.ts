@@ -1,33 +1,22 @@
-// Compose `build` → submitted Dockerfile. Paths follow Compose: `context` is relative to the compose file's
-// directory (default `.`), `dockerfile` relative to the context (default `Dockerfile`); submitted file names
-// are read the same way, so `build: ./api` in `deploy/compose.yaml` finds `deploy/api/Dockerfile`.
-import { posix } from 'node:path';
+// Compose `build` → submitted Dockerfile. A service's `build` is merged over the definitions it extends, key by
+// key. Paths follow Compose: `context` is relative to the directory of the compose file that writes it (default
+// `.`), `dockerfile` relative to the context (default `Dockerfile`); submitted file names are read the same way,
+// so `build: ./api` in `deploy/compose.yaml` finds `deploy/api/Dockerfile`.
 import { isInterpolated } from '../analyzers/compose/interpolation.ts';
-import type { Build, Service } from '../analyzers/compose/model.ts';
-import type { BuildConfig, BuildLink, ComposeFile } from './types.ts';
-
-/** A submitted file name as a project path: `/`-separated, `.` and `..` segments folded, no leading `./`. */
-export function projectPath(filename: string): string {
-  return posix.normalize(filename.replace(/\\/g, '/'));
-}
-
-/** `https://…`, `git@…` and other URLs are remote contexts: their Dockerfile cannot be in the submission. */
-const REMOTE = /^(?:[a-z][a-z0-9+.-]*:\/\/|git@)/i;
-
-function join(dir: string, p: string): string {
-  return p.startsWith('/') ? p : posix.join(dir, p);
-}
+import type { KeyValue } from '../analyzers/compose/model.ts';
+import { join, projectPath, REMOTE, resolveFrom } from './paths.ts';
+import type { BuildConfig, BuildLink, EffectiveBuild, In, Layer, ProjectService } from './types.ts';
 
 /** The Dockerfile a build reads, as a project path; undefined when the submission cannot hold it. */
-export function dockerfilePath(composeFilename: string, build: Build): string | undefined {
+export function dockerfilePath(build: EffectiveBuild): string | undefined {
   if (build.dockerfileInline) return undefined;
   const context = build.context?.value ?? '.';
   const dockerfile = build.dockerfile?.value ?? 'Dockerfile';
   if (REMOTE.test(context) || isInterpolated(context) || isInterpolated(dockerfile)) return undefined;
-  return projectPath(join(join(posix.dirname(projectPath(composeFilename)), context), dockerfile));
+  return projectPath(join(resolveFrom((build.context ?? build.key).file, context), dockerfile));
 }
 
-export function buildConfig(build: Build): BuildConfig {
+export function buildConfig(build: EffectiveBuild): BuildConfig {
   const buildArgs = new Map<string, string>();
   for (const a of build.args) if (a.value !== undefined && !a.interpolated) buildArgs.set(a.key, a.value);
   const target = build.target && !isInterpolated(build.target.value) ? build.target.value : undefined;
@@ -39,23 +28,38 @@ export function configKey(config: BuildConfig): string {
   return JSON.stringify([config.target ?? null, [...config.buildArgs].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))]);
 }
 
-/** The service's own `build`, or the nearest one it inherits through same-file `extends`. */
-function buildOf(service: Service): Build | undefined {
-  return [service, ...service.bases].find((s) => s.build)?.build;
+const FIELDS = ['context', 'dockerfile', 'dockerfileInline', 'target'] as const;
+
+/** The `build` Compose uses: each key from the nearest definition that sets it, `args` merged by name (nearest wins). */
+function effectiveBuild(layers: readonly Layer[]): EffectiveBuild | undefined {
+  const builds = layers.flatMap((l) => (l.service.build ? [{ file: l.compose.filename, build: l.service.build }] : []));
+  const [nearest] = builds;
+  if (!nearest) return undefined;
+  const effective: EffectiveBuild = { key: { range: nearest.build.range, file: nearest.file }, args: [] };
+  for (const field of FIELDS) {
+    const from = builds.find((b) => b.build[field]);
+    if (from) effective[field] = { ...from.build[field]!, file: from.file };
+  }
+  const named = new Set<string>();
+  for (const { file, build } of builds) {
+    const own: In<KeyValue>[] = build.args.filter((a) => !named.has(a.key)).map((a) => ({ ...a, file }));
+    for (const a of own) named.add(a.key);
+    effective.args.push(...own);
+  }
+  return effective;
 }
 
-/** Every build of the compose files, with the path of the Dockerfile it reads (linked to no file yet). */
-export function linkBuilds(composeFiles: readonly ComposeFile[]): BuildLink[] {
+/** Every build of the services, with the path of the Dockerfile it reads (linked to no file yet). */
+export function linkBuilds(services: readonly ProjectService[]): BuildLink[] {
   const links: BuildLink[] = [];
-  for (const compose of composeFiles) {
-    for (const service of compose.parsed.doc.services) {
-      const build = buildOf(service);
-      if (!build) continue;
-      const link: BuildLink = { compose, service, build, pathRange: (build.dockerfile ?? build.context ?? build).range, config: buildConfig(build) };
-      const path = dockerfilePath(compose.filename, build);
-      if (path !== undefined) link.path = path;
-      links.push(link);
-    }
+  for (const s of services) {
+    const build = effectiveBuild(s.layers);
+    if (!build) continue;
+    const link: BuildLink = { ...s, build, pathAt: build.dockerfile ?? build.context ?? build.key, config: buildConfig(build) };
+    // Past an open chain an unseen base may set the context; without a seen one the Dockerfile is unknown.
+    const path = s.open && !build.context ? undefined : dockerfilePath(build);
+    if (path !== undefined) link.path = path;
+    links.push(link);
   }
   return links;
 }

@@ -1,12 +1,13 @@
-// The document project rules see: every submitted file, parsed once, with its type, and every Compose `build`
-// linked to the submitted Dockerfile it builds, parsed as that build builds it.
+// The document project rules see: every submitted file, parsed once, with its type; every Compose service with
+// the definitions it extends, followed across the submitted compose files; and every `build` linked to the
+// submitted Dockerfile it builds, parsed as that build builds it.
 import type { Parsed } from '../core/analyze.ts';
 import type { FileType } from '../core/rule.ts';
 import type { Range } from '../core/types.ts';
 import type { Detection } from '../analyzers/detect.ts';
 import type { ParseOptions } from '../analyzers/dockerfile/parse.ts';
 import type { DockerfileDoc, Stage } from '../analyzers/dockerfile/types.ts';
-import type { Build, ComposeDoc, Service } from '../analyzers/compose/model.ts';
+import type { ComposeDoc, KeyValue, Service, Str } from '../analyzers/compose/model.ts';
 
 interface ProjectFileBase {
   filename: string;
@@ -26,17 +27,59 @@ export interface BuildConfig extends ParseOptions {
   target?: string;
 }
 
-/** One service's `build`, resolved against the submission. */
-export interface BuildLink {
+/** A value and the compose file it is written in: through `extends`, that may be another file than the service's. */
+export type In<T> = T & { file: string };
+
+/** One definition a service is made of: its own, or one it extends (in its file or another submitted one). */
+export interface Layer {
   compose: ComposeFile;
   service: Service;
-  /** The service's own `build` or the one it inherits through same-file `extends`. */
-  build: Build;
+}
+
+/** Why a service's `extends` chain could not be followed to its end; `at` is the definition whose `extends` stops it. */
+export type OpenChain =
+  /** `extends.file` names no submitted compose file (`path`: the project path, or the value when remote). */
+  | { reason: 'notSubmitted'; at: Layer; path: string }
+  /** `extends.file` comes from interpolation. */
+  | { reason: 'unresolved'; at: Layer }
+  /** The submitted file at `path` defines no such service. */
+  | { reason: 'unknownService'; at: Layer; path: string }
+  /** The submitted file has syntax errors and shows no such service: its own report says why. */
+  | { reason: 'unreadable'; at: Layer }
+  /** The chain comes back to a definition it passed; `cycle` lists the loop from that definition on. */
+  | { reason: 'cycle'; cycle: Layer[] }
+  /** Same-file `extends` of an unknown service or in a loop (the compose file's own CGC043). */
+  | { reason: 'sameFile' };
+
+/** A service as Compose runs it: its definition merged over the ones it extends. */
+export interface ProjectService {
+  compose: ComposeFile;
+  service: Service;
+  /** The service's own definition, then each one it extends, nearest first. */
+  layers: Layer[];
+  /** Set when the chain could not be followed to its end: absent keys may then be inherited from what is unseen. */
+  open?: OpenChain;
+}
+
+/** A service's `build` merged over the definitions it extends (Compose merges `build` key by key, `args` by name). */
+export interface EffectiveBuild {
+  /** The nearest `build` key. */
+  key: In<{ range: Range }>;
+  context?: In<Str>;
+  dockerfile?: In<Str>;
+  dockerfileInline?: In<Str>;
+  target?: In<Str>;
+  args: In<KeyValue>[];
+}
+
+/** One service's `build`, resolved against the submission. */
+export interface BuildLink extends ProjectService {
+  build: EffectiveBuild;
   /** The Dockerfile's path in the project (normalised, `/`-separated); absent for a remote context, an inline
-   * Dockerfile or a path that comes from interpolation. */
+   * Dockerfile, a path that comes from interpolation, or one an unseen base may decide. */
   path?: string;
-  /** Where the compose file names the Dockerfile: `dockerfile`, else `context`, else the `build` key. */
-  pathRange: Range;
+  /** Where a compose file names the Dockerfile: `dockerfile`, else `context`, else the `build` key. */
+  pathAt: In<{ range: Range }>;
   config: BuildConfig;
   /** The submitted Dockerfile at `path`. */
   dockerfile?: DockerfileFile;
@@ -48,6 +91,8 @@ export interface BuildLink {
 
 export interface ProjectDoc {
   files: ProjectFile[];
+  /** Every service of every compose file, in submission order. */
+  services: ProjectService[];
   builds: BuildLink[];
 }
 

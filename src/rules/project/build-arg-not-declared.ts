@@ -1,6 +1,7 @@
 // CGP003: a compose build argument no ARG of the Dockerfile declares.
 import { specUrl } from '../compose/support.ts';
 import { dockerfileRef } from '../dockerfile/support.ts';
+import { once, place } from './support.ts';
 import type { ProjectRule } from './support.ts';
 
 /** Build arguments BuildKit understands without a declaration (proxies and BuildKit settings). */
@@ -35,14 +36,15 @@ export const rule: ProjectRule = {
     },
   },
   check(doc, report) {
+    const first = once();
     for (const b of doc.builds) {
       const file = b.dockerfile;
       if (!file || !b.doc) continue;
       // Declared in what this build reads: ARGs of stages after its target are not consumed (Docker warns alike).
       const declared = new Set(b.doc.instructions.flatMap((i) => ((i.onbuild ?? i).kind === 'ARG' ? (i.onbuild ?? i).pairs.map((p) => p.key.value) : [])));
       for (const arg of b.build.args) {
-        if (declared.has(arg.key) || PREDEFINED.test(arg.key)) continue;
-        report({ file: b.compose.filename, range: arg.keyRange, data: { name: arg.key, service: b.service.name, where: b.config.target === undefined ? `in ${file.filename}` : `of ${file.filename} up to stage "${b.config.target}"` } });
+        if (declared.has(arg.key) || PREDEFINED.test(arg.key) || !first(place(arg.file, arg.keyRange))) continue;
+        report({ file: arg.file, range: arg.keyRange, data: { name: arg.key, service: b.service.name, where: b.config.target === undefined ? `in ${file.filename}` : `of ${file.filename} up to stage "${b.config.target}"` } });
       }
     }
   },

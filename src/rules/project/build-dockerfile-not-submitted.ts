@@ -1,5 +1,6 @@
 // CGP001: a compose build reads a Dockerfile the submission does not contain, so it was not analyzed.
 import { specUrl } from '../compose/support.ts';
+import { once, place } from './support.ts';
 import type { ProjectRule } from './support.ts';
 
 export const rule: ProjectRule = {
@@ -28,8 +29,9 @@ export const rule: ProjectRule = {
     },
   },
   check(doc, report) {
+    const first = once();
     for (const b of doc.builds) {
-      if (b.path !== undefined && !b.dockerfile) report({ file: b.compose.filename, range: b.pathRange, data: { service: b.service.name, path: b.path } });
+      if (b.path !== undefined && !b.dockerfile && first(place(b.pathAt.file, b.pathAt.range))) report({ file: b.pathAt.file, range: b.pathAt.range, data: { service: b.service.name, path: b.path } });
     }
   },
 };

@@ -31,5 +31,23 @@ testProjectRule(rule, {
       ],
       errors: [{ file: 'compose.yaml', line: 5, column: 33, endLine: 5, endColumn: 40, message: 'Target "develop" of service "dev"' }],
     },
+    {
+      name: 'the extending file\'s target replaces the extended one\'s: only the extended service builds the missing stage',
+      files: [
+        { filename: 'compose.yaml', content: 'services:\n  web:\n    extends: {file: common.yaml, service: app}\n    build: {target: deps}\n' },
+        { filename: 'common.yaml', content: 'services:\n  app:\n    build: {context: ., target: prod}\n' },
+        { filename: 'Dockerfile', content: df },
+      ],
+      errors: [{ file: 'common.yaml', line: 3, column: 33, endLine: 3, endColumn: 37, message: 'of service "app"' }],
+    },
+    {
+      name: 'a target written in the extended file: reported there once, for both services',
+      files: [
+        { filename: 'compose.yaml', content: 'services:\n  web:\n    extends: {file: common.yaml, service: app}\n' },
+        { filename: 'common.yaml', content: 'services:\n  app:\n    build:\n      context: .\n      target: prod\n' },
+        { filename: 'Dockerfile', content: df },
+      ],
+      errors: [{ file: 'common.yaml', line: 5, column: 15, endLine: 5, endColumn: 19, message: '"prod"' }],
+    },
   ],
 });

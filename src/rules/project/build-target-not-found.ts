@@ -1,6 +1,7 @@
 // CGP002: `build.target` names a stage the Dockerfile does not have.
 import { specUrl } from '../compose/support.ts';
 import { dockerfileRef } from '../dockerfile/support.ts';
+import { once, place } from './support.ts';
 import type { ProjectRule } from './support.ts';
 
 export const rule: ProjectRule = {
@@ -31,11 +32,12 @@ export const rule: ProjectRule = {
     },
   },
   check(doc, report) {
+    const first = once();
     for (const b of doc.builds) {
       const target = b.build.target;
-      if (!b.doc || b.stage || b.config.target === undefined || !target) continue;
+      if (!b.doc || b.stage || b.config.target === undefined || !target || !first(place(target.file, target.range))) continue;
       const stages = b.doc.stages.flatMap((s) => (s.name ? [s.name.resolved] : []));
-      report({ file: b.compose.filename, range: target.range, data: { target: target.value, service: b.service.name, file: b.path!, stages: stages.join(', ') || 'none named' } });
+      report({ file: target.file, range: target.range, data: { target: target.value, service: b.service.name, file: b.path!, stages: stages.join(', ') || 'none named' } });
     }
   },
 };

@@ -11,6 +11,7 @@ testProjectRule(rule, {
     { name: 'root over a root target stage (CGC016 covers it)', files: [{ filename: 'compose.yaml', content: 'services:\n  app:\n    build: {context: ., target: debug}\n    user: root\n' }, { filename: 'Dockerfile', content: df }] },
     { name: 'the image sets no USER', files: [{ filename: 'compose.yaml', content: 'services:\n  app:\n    build: .\n    user: "0"\n' }, { filename: 'Dockerfile', content: 'FROM debian:12\n' }] },
     { name: 'USER from an unknown variable', files: [{ filename: 'compose.yaml', content: 'services:\n  app:\n    build: .\n    user: root\n' }, { filename: 'Dockerfile', content: 'FROM debian:12\nARG APP_USER\nUSER ${APP_USER}\n' }] },
+    { name: 'a non-root user in the extending file over root in the extended one', files: [{ filename: 'compose.yaml', content: 'services:\n  web:\n    extends: {file: common.yaml, service: app}\n    build: {context: ., target: runtime}\n    user: "10002"\n' }, { filename: 'common.yaml', content: 'services:\n  app:\n    image: example/app:1.4\n    user: "0"\n' }, { filename: 'Dockerfile', content: df }] },
   ],
   invalid: [
     {
@@ -28,6 +29,15 @@ testProjectRule(rule, {
         { file: 'compose.yaml', line: 6, column: 11, endLine: 6, endColumn: 16, message: 'Service "base" runs as 0:0, overriding USER app' },
         { file: 'compose.yaml', line: 6, column: 11, endLine: 6, endColumn: 16, message: 'Service "worker"' },
       ],
+    },
+    {
+      name: 'root in the extending file over a build inherited from another file, whose context is relative to that file',
+      files: [
+        { filename: 'compose.yaml', content: 'services:\n  web:\n    extends: {file: common/base.yaml, service: app}\n    user: root\n' },
+        { filename: 'common/base.yaml', content: 'services:\n  app:\n    build: {context: ../app, target: runtime}\n' },
+        { filename: 'app/Dockerfile', content: df },
+      ],
+      errors: [{ file: 'compose.yaml', line: 4, column: 11, endLine: 4, endColumn: 15, message: 'Service "web" runs as root, overriding USER 10001 of app/Dockerfile' }],
     },
   ],
 });

@@ -35,11 +35,12 @@ export const rule: ProjectRule = {
   },
   check(doc, report) {
     for (const b of resolvedBuilds(doc)) {
-      const user = owner(b.service, 'user')?.user;
-      if (!user || !isRootUser(user.value)) continue;
+      const at = owner(b.layers, 'user');
+      const user = at?.service.user;
+      if (!at || !user || !isRootUser(user.value)) continue;
       const word = imageInstructions(b.stage, 'USER')[0]?.args[0];
       if (!word || word.unresolved.length > 0 || isRootUser(word.resolved)) continue;
-      report({ file: b.compose.filename, range: user.range, data: { service: b.service.name, user: user.value, imageUser: word.resolved, file: b.dockerfile!.filename } });
+      report({ file: at.compose.filename, range: user.range, data: { service: b.service.name, user: user.value, imageUser: word.resolved, file: b.dockerfile!.filename } });
     }
   },
 };

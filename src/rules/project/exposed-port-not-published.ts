@@ -1,9 +1,9 @@
 // CGP006: the image EXPOSEs a port the service neither publishes nor lists in `expose`, while publishing others.
 import { parseShortPort } from '../../analyzers/compose/ports.ts';
 import { get, text } from '../../analyzers/compose/yaml-tree.ts';
-import { specUrl, usesHostNetwork } from '../compose/support.ts';
+import { specUrl } from '../compose/support.ts';
 import { dockerfileRef } from '../dockerfile/support.ts';
-import { exposedPorts, once, owner, resolvedBuilds } from './support.ts';
+import { exposedPorts, onHostNetwork, once, resolvedBuilds, servicePorts } from './support.ts';
 import type { ProjectRule } from './support.ts';
 
 interface Mapped {
@@ -43,11 +43,14 @@ export const rule: ProjectRule = {
   check(doc, report) {
     const first = once();
     for (const b of resolvedBuilds(doc)) {
-      const ports = owner(b.service, 'ports')?.ports ?? [];
-      if (ports.length === 0 || usesHostNetwork(b.service) || ports.some((p) => p.interpolated || !p.target)) continue;
+      // This judges an absence: past an open `extends` chain an unseen base may map the port.
+      if (b.open) continue;
+      const ports = servicePorts(b.layers);
+      if (ports.length === 0 || onHostNetwork(b.layers) || ports.some((p) => p.interpolated || !p.target)) continue;
       const mapped: Mapped[] = ports.map((p) => ({ ...p.target!, protocol: p.protocol }));
-      const expose = get(owner(b.service, 'expose')?.node, 'expose');
-      for (const item of expose?.kind === 'seq' ? expose.items : []) {
+      // `expose` is appended across `extends` like `ports`.
+      const expose = b.layers.flatMap((l) => get(l.service.node, 'expose') ?? []);
+      for (const item of expose.flatMap((e) => (e.kind === 'seq' ? e.items : []))) {
         const port = parseShortPort(text(item) ?? '');
         if (port.target) mapped.push({ ...port.target, protocol: port.protocol });
       }

@@ -1,17 +1,27 @@
 // CGP008: compose disables the HEALTHCHECK the image defines.
 import { get, getPair, text } from '../../analyzers/compose/yaml-tree.ts';
 import type { YNode } from '../../analyzers/compose/yaml-tree.ts';
+import type { Layer } from '../../project/types.ts';
 import { isTrue, specUrl } from '../compose/support.ts';
 import { dockerfileRef } from '../dockerfile/support.ts';
-import { imageInstructions, owner, resolvedBuilds } from './support.ts';
+import { imageInstructions, resolvedBuilds } from './support.ts';
 import type { ProjectRule } from './support.ts';
 
-/** The node that turns the health check off: `disable: true`, or a `test` of `NONE` / `["NONE"]`. */
-function disabling(healthcheck: YNode | undefined): YNode | undefined {
-  const disable = getPair(healthcheck, 'disable');
-  if (disable && isTrue(disable.value)) return disable.value;
-  const test = get(healthcheck, 'test');
-  const first = test?.kind === 'seq' ? test.items[0] : test;
+/** `healthcheck.<key>` from the nearest definition that sets it: Compose merges `healthcheck` key by key. */
+function setting(layers: readonly Layer[], key: string): { file: string; node: YNode } | undefined {
+  for (const l of layers) {
+    const pair = getPair(get(l.service.node, 'healthcheck'), key);
+    if (pair) return { file: l.compose.filename, node: pair.value };
+  }
+  return undefined;
+}
+
+/** What turns the health check off: `disable: true`, or a `test` of `NONE` / `["NONE"]`. */
+function disabling(layers: readonly Layer[]): { file: string; node: YNode } | undefined {
+  const disable = setting(layers, 'disable');
+  if (disable && isTrue(disable.node)) return disable;
+  const test = setting(layers, 'test');
+  const first = test?.node.kind === 'seq' ? test.node.items[0] : test?.node;
   return text(first)?.toUpperCase() === 'NONE' ? test : undefined;
 }
 
@@ -44,9 +54,9 @@ export const rule: ProjectRule = {
   },
   check(doc, report) {
     for (const b of resolvedBuilds(doc)) {
-      const node = disabling(get(owner(b.service, 'healthcheck')?.node, 'healthcheck'));
+      const off = disabling(b.layers);
       const image = imageInstructions(b.stage, 'HEALTHCHECK')[0]?.healthcheck;
-      if (node && image && !image.none) report({ file: b.compose.filename, range: node.range, data: { service: b.service.name, file: b.dockerfile!.filename } });
+      if (off && image && !image.none) report({ file: off.file, range: off.node.range, data: { service: b.service.name, file: b.dockerfile!.filename } });
     }
   },
 };

@@ -1,7 +1,7 @@
 // CGP009: a published service whose health is checked neither by its image nor by the compose file.
-import { usesHostNetwork, specUrl } from '../compose/support.ts';
+import { specUrl } from '../compose/support.ts';
 import { dockerfileRef } from '../dockerfile/support.ts';
-import { imageInstructions, owner, resolvedBuilds } from './support.ts';
+import { imageInstructions, onHostNetwork, owner, resolvedBuilds, servicePorts } from './support.ts';
 import type { ProjectRule } from './support.ts';
 
 export const rule: ProjectRule = {
@@ -35,8 +35,8 @@ export const rule: ProjectRule = {
   check(doc, report) {
     for (const b of resolvedBuilds(doc)) {
       const s = b.service;
-      if (s.inheritsUnknown || usesHostNetwork(s) || (owner(s, 'ports')?.ports.length ?? 0) === 0) continue;
-      if (owner(s, 'healthcheck') || imageInstructions(b.stage, 'HEALTHCHECK').length > 0) continue;
+      if (b.open || onHostNetwork(b.layers) || servicePorts(b.layers).length === 0) continue;
+      if (owner(b.layers, 'healthcheck') || imageInstructions(b.stage, 'HEALTHCHECK').length > 0) continue;
       report({ file: b.compose.filename, range: s.keyRange, data: { service: s.name, file: b.dockerfile!.filename } });
     }
   },

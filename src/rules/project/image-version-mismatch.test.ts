@@ -9,6 +9,7 @@ testProjectRule(rule, {
     { name: 'unknown text: interpolation and unset ARGs', files: [{ filename: 'compose.yaml', content: 'services:\n  db:\n    image: postgres:${PG_VERSION}\n' }, { filename: 'Dockerfile', content: 'ARG PG\nFROM postgres:$PG\n' }] },
     { name: 'a digest of the same tag is the same version', files: [{ filename: 'compose.yaml', content: 'services:\n  db:\n    image: postgres:16.4@sha256:0000000000000000000000000000000000000000000000000000000000000000\n' }, { filename: 'Dockerfile', content: 'FROM postgres:16.4\n' }] },
     { name: 'another registry is another image', files: [{ filename: 'compose.yaml', content: 'services:\n  db:\n    image: ghcr.io/example/postgres:15\n' }, { filename: 'Dockerfile', content: 'FROM postgres:16.4\n' }] },
+    { name: 'the name a build inherited from another file gives its result is not a version', files: [{ filename: 'compose.yaml', content: 'services:\n  worker:\n    extends: {file: common.yaml, service: api}\n    image: example/api:dev2\n' }, { filename: 'common.yaml', content: 'services:\n  api:\n    build: .\n' }, { filename: 'compose.prod.yaml', content: 'services:\n  api:\n    image: example/api:1.4.2\n' }] },
   ],
   invalid: [
     {

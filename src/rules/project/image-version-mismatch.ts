@@ -59,6 +59,8 @@ export const rule: ProjectRule = {
       const image = ref.registry === undefined ? ref.repository : `${ref.registry}/${ref.repository}`;
       byRepository.set(key, [...(byRepository.get(key) ?? []), { file, range, image, version: versionOf(ref) }]);
     };
+    // A built service's `image:` names what the build makes, not a version; past an open chain a build may be inherited.
+    const named = new Set(doc.services.filter((s) => s.open || s.layers.some((l) => l.service.build)).map((s) => s.service));
     for (const file of doc.files) {
       if (file.fileType === 'dockerfile') {
         for (const stage of file.parsed.doc.stages) {
@@ -67,7 +69,7 @@ export const rule: ProjectRule = {
         }
       } else {
         for (const s of file.parsed.doc.services) {
-          if (s.image && !s.image.interpolated && ![s, ...s.bases].some((x) => x.build)) add(s.image.ref, file.filename, s.image.range);
+          if (s.image && !s.image.interpolated && !named.has(s)) add(s.image.ref, file.filename, s.image.range);
         }
       }
     }

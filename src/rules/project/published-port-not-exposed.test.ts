@@ -14,6 +14,7 @@ testProjectRule(rule, {
     { name: 'interpolated port', files: [{ filename: 'compose.yaml', content: compose('      - "8080:${PORT}"\n') }, { filename: 'Dockerfile', content: df('3000') }] },
     { name: 'host network ignores ports', files: [{ filename: 'compose.yaml', content: 'services:\n  web:\n    build: .\n    network_mode: host\n    ports: ["8080:8080"]\n' }, { filename: 'Dockerfile', content: df('3000') }] },
     { name: 'EXPOSE from a build arg applied', files: [{ filename: 'compose.yaml', content: 'services:\n  web:\n    build:\n      context: .\n      args: {PORT: "8080"}\n    ports: ["8080:8080"]\n' }, { filename: 'Dockerfile', content: 'FROM node:22-slim\nARG PORT=3000\nEXPOSE ${PORT}\n' }] },
+    { name: 'past an extended file that was not submitted, the known ports are still judged: none wrong here', files: [{ filename: 'compose.yaml', content: 'services:\n  web:\n    extends: {file: common.yaml, service: app}\n    build: .\n    ports: ["3000"]\n' }, { filename: 'Dockerfile', content: df('3000') }] },
   ],
   invalid: [
     {
@@ -41,6 +42,18 @@ testProjectRule(rule, {
         { filename: 'Dockerfile', content: df('3000') },
       ],
       errors: [{ file: 'compose.yaml', line: 4, column: 13, endLine: 4, endColumn: 24 }],
+    },
+    {
+      name: 'ports are appended across files: each is reported where it is written, once',
+      files: [
+        { filename: 'compose.yaml', content: 'services:\n  web:\n    extends: {file: common.yaml, service: app}\n    ports: ["9229:9229"]\n' },
+        { filename: 'common.yaml', content: 'services:\n  app:\n    build: .\n    ports: ["8080:8080"]\n' },
+        { filename: 'Dockerfile', content: df('3000') },
+      ],
+      errors: [
+        { file: 'common.yaml', line: 4, column: 13, endLine: 4, endColumn: 24, message: '8080/tcp' },
+        { file: 'compose.yaml', line: 4, column: 13, endLine: 4, endColumn: 24, message: 'Service "web" publishes container port 9229/tcp' },
+      ],
     },
   ],
 });

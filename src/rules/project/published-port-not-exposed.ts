@@ -1,8 +1,8 @@
 // CGP005: compose publishes a container port the image does not EXPOSE.
 import type { Port } from '../../analyzers/compose/model.ts';
-import { specUrl, usesHostNetwork } from '../compose/support.ts';
+import { specUrl } from '../compose/support.ts';
 import { dockerfileRef } from '../dockerfile/support.ts';
-import { covers, exposedPorts, once, owner, resolvedBuilds } from './support.ts';
+import { covers, exposedPorts, onHostNetwork, once, place, resolvedBuilds, servicePorts } from './support.ts';
 import type { ProjectRule } from './support.ts';
 
 function describe(port: Port): string {
@@ -42,13 +42,12 @@ export const rule: ProjectRule = {
     const first = once();
     for (const b of resolvedBuilds(doc)) {
       const { ports: exposed, known } = exposedPorts(b.stage);
-      if (!known || exposed.length === 0 || usesHostNetwork(b.service)) continue;
-      const ports = owner(b.service, 'ports')?.ports ?? [];
-      for (const port of ports) {
+      if (!known || exposed.length === 0 || onHostNetwork(b.layers)) continue;
+      for (const port of servicePorts(b.layers)) {
         if (!port.target || port.interpolated || covers(exposed, port.target, port.protocol)) continue;
-        if (!first(`${port.range.start_line}:${port.range.start_column}`)) continue;
+        if (!first(place(port.file, port.range))) continue;
         const list = [...new Set(exposed.map((e) => e.word.resolved))].join(', ');
-        report({ file: b.compose.filename, range: port.range, data: { service: b.service.name, port: describe(port), file: b.dockerfile!.filename, exposed: list } });
+        report({ file: port.file, range: port.range, data: { service: b.service.name, port: describe(port), file: b.dockerfile!.filename, exposed: list } });
       }
     }
   },

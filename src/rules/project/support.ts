@@ -1,9 +1,12 @@
-// Helpers the project rules share: the rule type, reading a service's settings through same-file `extends`,
-// and what the image a build produces declares (the built stage and the stages it is built FROM).
-import type { Service } from '../../analyzers/compose/model.ts';
+// Helpers the project rules share: the rule type, reading a service's settings through `extends` (in its file
+// or across the submitted ones), and what the image a build produces declares (the built stage and the stages it
+// is built FROM).
+import type { Port } from '../../analyzers/compose/model.ts';
 import type { DWord, Instruction, Stage } from '../../analyzers/dockerfile/types.ts';
 import type { Rule } from '../../core/rule.ts';
-import type { BuildLink, ProjectDoc } from '../../project/types.ts';
+import type { Range } from '../../core/types.ts';
+import type { BuildLink, In, Layer, ProjectDoc } from '../../project/types.ts';
+import { usesHostNetwork } from '../compose/support.ts';
 import { stageChain } from '../dockerfile/support.ts';
 
 export type ProjectRule = Rule<ProjectDoc>;
@@ -17,9 +20,20 @@ export function resolvedBuilds(doc: ProjectDoc): ResolvedBuild[] {
   return doc.builds.filter((b): b is ResolvedBuild => b.stage !== undefined);
 }
 
-/** The service itself or the nearest same-file base that sets `key` (Compose replaces these keys whole). */
-export function owner(service: Service, key: string): Service | undefined {
-  return [service, ...service.bases].find((s) => s.node.pairs.some((p) => p.key === key));
+/** The nearest definition (the service's own, then those it extends) that sets `key`: for scalars, the one that counts. */
+export function owner(layers: readonly Layer[], key: string): Layer | undefined {
+  return layers.find((l) => l.service.node.pairs.some((p) => p.key === key));
+}
+
+/** The service's `ports`: Compose appends those of every definition it extends (the farthest first). */
+export function servicePorts(layers: readonly Layer[]): In<Port>[] {
+  return [...layers].reverse().flatMap((l) => l.service.ports.map((p) => ({ ...p, file: l.compose.filename })));
+}
+
+/** `network_mode: host` from the nearest definition that sets it: Compose then ignores `ports`. */
+export function onHostNetwork(layers: readonly Layer[]): boolean {
+  const l = owner(layers, 'network_mode');
+  return l !== undefined && usesHostNetwork(l.service);
 }
 
 /** Instructions of the image's configuration: the built stage and the stages it is built on, nearest first. */
@@ -36,6 +50,11 @@ export function isRootUser(user: string): boolean {
 export function once(): (key: string) => boolean {
   const seen = new Set<string>();
   return (key) => !seen.has(key) && (seen.add(key), true);
+}
+
+/** The `once` key of a place in a file. */
+export function place(file: string, range: Range): string {
+  return `${file}:${range.start_line}:${range.start_column}`;
 }
 
 export interface ExposedPort {
