@@ -12,5 +12,7 @@ import { rule as healthcheckDisabledOverridesImage } from './healthcheck-disable
 import { rule as healthcheckMissingEverywhere } from './healthcheck-missing-everywhere.ts';
 import { rule as secretBuildArgInEnv } from './secret-build-arg-in-env.ts';
 import { rule as imageVersionMismatch } from './image-version-mismatch.ts';
+import { rule as extendsFileNotSubmitted } from './extends-file-not-submitted.ts';
+import { rule as invalidExtendsAcrossFiles } from './invalid-extends-across-files.ts';
 
-export const projectRules: Rule<ProjectDoc>[] = [buildDockerfileNotSubmitted, buildTargetNotFound, buildArgNotDeclared, envFileNotAnalyzed, publishedPortNotExposed, exposedPortNotPublished, composeUserOverridesImageUser, healthcheckDisabledOverridesImage, healthcheckMissingEverywhere, secretBuildArgInEnv, imageVersionMismatch];
+export const projectRules: Rule<ProjectDoc>[] = [buildDockerfileNotSubmitted, buildTargetNotFound, buildArgNotDeclared, envFileNotAnalyzed, publishedPortNotExposed, exposedPortNotPublished, composeUserOverridesImageUser, healthcheckDisabledOverridesImage, healthcheckMissingEverywhere, secretBuildArgInEnv, imageVersionMismatch, extendsFileNotSubmitted, invalidExtendsAcrossFiles];
