@@ -1,6 +1,7 @@
 // Project (cross-file) analysis end to end over HTTP: whole-project fixtures (a hardened one with no findings
 // at all, an insecure one with exactly the expected project findings), how a Dockerfile's own report reflects
-// the compose build that uses it, pragmas on project findings, and the project score never hiding a bad file.
+// the compose build that uses it, `extends` followed across the submitted compose files, pragmas on project
+// findings, and the project score never hiding a bad file.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -108,6 +109,44 @@ describe("a Dockerfile's own report and the compose build that uses it", () => {
     assert.deepEqual(ids(data), ['CGD002 2', 'CGD131 6', 'CGD021 7']);
     // Only the `app` build makes a non-root image that `user: "0"` overrides.
     assert.deepEqual(data.project_findings.filter((f: any) => f.rule_id === 'CGP007').map(where), ['compose.yaml CGP007 4:11-4:14']);
+  });
+});
+
+describe('compose extends across submitted files', () => {
+  // `web` has no build and no ports of its own: both come from `app` in another directory, whose context is
+  // relative to that file (common/ -> ../api).
+  const compose = { filename: 'compose.yaml', content: 'services:\n  web:\n    extends:\n      file: common/services.yaml\n      service: app\n    user: root\n    ports:\n      - "127.0.0.1:9229:9229"\n' };
+  const common = { filename: 'common/services.yaml', content: 'services:\n  app:\n    build:\n      context: ../api\n      target: runtime\n    ports:\n      - "127.0.0.1:8080:3000"\n    healthcheck:\n      test: ["CMD", "node", "health.js"]\n' };
+  const dockerfile = { filename: 'api/Dockerfile', content: 'FROM node:22-slim AS runtime\nUSER node\nEXPOSE 3000\nCMD ["node", "server.js"]\n\nFROM runtime AS debug\nUSER root\n' };
+
+  it('the extended service is merged in: its build links the Dockerfile, so the user and the added port are judged against that image', async () => {
+    const data = await analyze([compose, common, dockerfile]);
+    assert.deepEqual(data.project_findings.map(where), [
+      'compose.yaml CGP007 6:11-6:15', // user: root over USER node of the inherited build's target stage
+      'compose.yaml CGP005 8:9-8:30', // 9229 appended to the inherited ports; the image EXPOSEs 3000 only
+    ]);
+    assert.match(data.project_findings[0].message, /Service "web" runs as root, overriding USER node of api\/Dockerfile/);
+    // Both services build the target `runtime`: the Dockerfile's own report is of that stage (no root debug stage).
+    assert.deepEqual(fileReport(data, 'api/Dockerfile').findings.map((f: any) => f.rule_id), ['CGD131']);
+  });
+
+  it('without the extended file, nothing about it is claimed: one info finding says it was not analyzed', async () => {
+    const data = await analyze([compose, dockerfile]);
+    assert.deepEqual(data.project_findings.map(where), ['compose.yaml CGP012 4:13-4:33']);
+    const [f] = data.project_findings;
+    assert.equal(f.message, 'Service "web" extends "app" of "common/services.yaml", which was not submitted: what it inherits was not analyzed.');
+    assert.equal(f.severity, 'info');
+    assert.equal(f.score_impact, 0);
+    // Analyzed alone, the Dockerfile is read as written (its final stage runs as root).
+    assert.ok(fileReport(data, 'api/Dockerfile').findings.some((x: any) => x.rule_id === 'CGD021'));
+  });
+
+  it('a loop of extends through two files is reported once and the analysis ends', async () => {
+    const a = { filename: 'compose.yaml', content: 'services:\n  a:\n    extends: {file: other/b.yaml, service: b}\n    build: .\n' };
+    const b = { filename: 'other/b.yaml', content: 'services:\n  b:\n    extends: {file: ../compose.yaml, service: a}\n' };
+    const data = await analyze([a, b, { filename: 'Dockerfile', content: 'FROM alpine:3.20\nUSER 10001\nCMD ["/app"]\n' }]);
+    assert.deepEqual(data.project_findings.map(where), ['compose.yaml CGP013 3:44-3:45']);
+    assert.equal(data.project_findings[0].message, 'extends loop across files: a (compose.yaml) -> b (other/b.yaml) -> a (compose.yaml).');
   });
 });
 
