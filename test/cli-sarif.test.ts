@@ -4,22 +4,11 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { createEmptyStore } from './support/store.ts';
-import type { Service } from './support/service.ts';
+import { describe, it } from 'node:test';
 import { assertValidSarif } from './support/sarif-schema.ts';
-import { BAD_DOCKERFILE, CLEAN_DOCKERFILE, COMPOSE, runCli, SCRIPT, startCliService, workdir } from './fixtures/cli/harness.ts';
+import { BAD_DOCKERFILE, cliService, CLEAN_DOCKERFILE, COMPOSE, runCli, SCRIPT, workdir } from './fixtures/cli/harness.ts';
 
-let svc: Service;
-let store: Awaited<ReturnType<typeof createEmptyStore>>;
-before(async () => {
-  store = await createEmptyStore();
-  svc = await startCliService(store.env);
-});
-after(async () => {
-  await svc.stop();
-  await store.remove();
-});
+const svc = cliService();
 
 /** A pragma with a reason: SARIF's justification is the reason. */
 const SUPPRESSED_COMPOSE = 'services:\n  web:\n    build: ./web\n    # confgate ignore=CGC003 reason="CI runner needs it"\n    privileged: true\n';

@@ -3,22 +3,11 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { after, before, describe, it } from 'node:test';
-import { createEmptyStore } from './support/store.ts';
+import { describe, it } from 'node:test';
 import { freePort } from './support/service.ts';
-import type { Service } from './support/service.ts';
-import { BAD_DOCKERFILE, CLEAN_DOCKERFILE, COMPOSE, fakeServer, json, OLDEST, runCli, SCRIPT, startCliService, workdir } from './fixtures/cli/harness.ts';
+import { BAD_DOCKERFILE, cliService, CLEAN_DOCKERFILE, COMPOSE, fakeServer, json, OLDEST, runCli, SCRIPT, workdir } from './fixtures/cli/harness.ts';
 
-let svc: Service;
-let store: Awaited<ReturnType<typeof createEmptyStore>>;
-before(async () => {
-  store = await createEmptyStore();
-  svc = await startCliService(store.env);
-});
-after(async () => {
-  await svc.stop();
-  await store.remove();
-});
+const svc = cliService();
 
 const cli = (args: string[], cwd: string, env: Record<string, string> = {}) => runCli(['--url', svc.url, ...args], { cwd, env });
 
