@@ -2,32 +2,16 @@
 // Nothing submitted is stored or logged; each analysis only bumps the daily aggregate counters.
 import { Type } from 'typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
-import { FILE_TYPES } from '../../core/rule.ts';
 import type { FileType } from '../../core/rule.ts';
-import { analyzeFile, analyzeProject, UnsupportedFileType } from '../../project/analyze.ts';
+import { analyzeFile, UnsupportedFileType } from '../../project/analyze.ts';
 import type { FileInput } from '../../project/analyze.ts';
 import { artifactUri, SARIF_MEDIA_TYPE, sarifForFile, sarifForProject } from '../../formatters/sarif.ts';
 import type { SarifLog } from '../../formatters/sarif.ts';
 import { ruleById } from '../../rules/index.ts';
-import { ApiError } from '../errors.ts';
-import { ANALYSIS_LIMITS, BODY_LIMITS, utf8Bytes } from '../limits.ts';
+import { ACCEPTED_FILE_TYPES, analyzeCheckedProject, checkFileSize, projectCounts, unsupportedFileType } from '../analysis-checks.ts';
+import { BODY_LIMITS } from '../limits.ts';
 import { AnalyzeProjectRequest, AnalyzeRequest } from '../schemas/analysis.ts';
 import { envelope, errorResponses } from '../schemas/common.ts';
-
-const ACCEPTED = ['auto', ...FILE_TYPES];
-const kb = (bytes: number) => `${bytes / 1000} KB`;
-
-function unsupported(where: string): ApiError {
-  return new ApiError(422, 'unsupported_file_type', `${where} is not a supported file type; accepted file_type values: ${ACCEPTED.join(', ')}.`);
-}
-
-function checkFileSize(content: string, where: string): number {
-  const bytes = utf8Bytes(content);
-  if (bytes > ANALYSIS_LIMITS.maxFileBytes) {
-    throw new ApiError(413, 'file_too_large', `${where} is ${bytes} bytes; the limit is ${kb(ANALYSIS_LIMITS.maxFileBytes)} (1 KB = 1000 bytes) per file.`);
-  }
-  return bytes;
-}
 
 export const FormatQuery = Type.Object({
   format: Type.Optional(Type.Union([Type.Literal('json'), Type.Literal('sarif')], { description: '`sarif` answers with SARIF 2.1.0 (as `Accept: application/sarif+json`).' })),
@@ -96,13 +80,13 @@ export async function analyzeRoutes(app: FastifyInstance): Promise<void> {
     },
   }, async (req, reply) => {
     const body = req.body as { filename: string; file_type: string; content: string };
-    if (!ACCEPTED.includes(body.file_type)) throw unsupported(`file_type "${body.file_type.slice(0, 40)}"`);
+    if (!ACCEPTED_FILE_TYPES.includes(body.file_type)) throw unsupportedFileType(`file_type "${body.file_type.slice(0, 40)}"`);
     checkFileSize(body.content, 'content');
     let report;
     try {
       report = analyzeFile({ filename: body.filename, content: body.content, fileType: body.file_type as FileType | 'auto' }, engine);
     } catch (err) {
-      if (err instanceof UnsupportedFileType) throw unsupported('The content');
+      if (err instanceof UnsupportedFileType) throw unsupportedFileType('The content');
       throw err;
     }
     app.countAnalyses([{ fileType: report.file_type, score: report.score, severity: report.severity }]);
@@ -124,32 +108,8 @@ export async function analyzeRoutes(app: FastifyInstance): Promise<void> {
     },
   }, async (req, reply) => {
     const { files } = req.body as { files: FileInput[] };
-    if (files.length === 0) throw new ApiError(422, 'invalid_request', 'body.files must contain at least one file.');
-    if (files.length > ANALYSIS_LIMITS.maxFiles) {
-      throw new ApiError(422, 'too_many_files', `${files.length} files were sent; the limit is ${ANALYSIS_LIMITS.maxFiles} files per project.`);
-    }
-    let total = 0;
-    files.forEach((f, i) => (total += checkFileSize(f.content, `files[${i}].content`)));
-    if (total > ANALYSIS_LIMITS.maxProjectBytes) {
-      throw new ApiError(413, 'project_too_large', `The files total ${total} bytes; the limit is ${kb(ANALYSIS_LIMITS.maxProjectBytes)} (1 KB = 1000 bytes) per project.`);
-    }
-    const seen = new Map<string, number>();
-    files.forEach((f, i) => {
-      const first = seen.get(f.filename);
-      if (first !== undefined) throw new ApiError(422, 'duplicate_filename', `files[${i}].filename repeats files[${first}].filename; file names must be unique in a project.`);
-      seen.set(f.filename, i);
-    });
-    let report;
-    try {
-      report = analyzeProject(files.map((f) => ({ filename: f.filename, content: f.content })), engine);
-    } catch (err) {
-      if (err instanceof UnsupportedFileType) throw unsupported(`files[${err.index}]`);
-      throw err;
-    }
-    app.countAnalyses([
-      ...report.files.map((f) => ({ fileType: f.file_type, score: f.report.score, severity: f.report.severity })),
-      { fileType: 'project', score: report.score, severity: report.severity },
-    ]);
+    const report = analyzeCheckedProject(files, engine);
+    app.countAnalyses(projectCounts(report));
     if (wantsSarif(req)) return sendSarif(reply, sarifForProject(report, files.map((f) => ({ ...f, uri: artifactUri(f.filename) })), sarifOptions));
     return { request_id: req.id, data: report };
   });
