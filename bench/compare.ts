@@ -1,4 +1,4 @@
-// `npm run bench:compare -- <git-rev> [corpus|sample|compose|big]`: the analysis speed of the working tree
+// `npm run bench:compare -- <git-rev> [corpus|sample|compose|big|compose-big]`: the analysis speed of the working tree
 // against another revision, both loaded into this one process and timed in alternating slices. On a shared or
 // throttled machine two separate runs can differ by 2x; alternating slices in one process see the same
 // conditions, so the ratio of the two is what to read (the fastest slice of each, and the median of the
@@ -10,10 +10,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { COMPOSE, DOCKERFILE } from './samples.ts';
+import { bigFile as bigComposeFile } from './suites/compose.ts';
+import { bigFile as bigDockerfile } from './suites/dockerfile.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const [rev, kind = 'corpus'] = process.argv.slice(2);
-const KINDS = ['corpus', 'sample', 'compose', 'big'];
+const KINDS = ['corpus', 'sample', 'compose', 'big', 'compose-big'];
 if (!rev || !KINDS.includes(kind)) {
   console.error(`usage: npm run bench:compare -- <git-rev> [${KINDS.join('|')}]`);
   process.exit(2);
@@ -29,15 +31,12 @@ async function load(dir: string): Promise<Analyze> {
 }
 
 function inputs(): ['dockerfile' | 'compose', string][] {
-  const dir = path.join(root, 'test/fixtures/dockerfile');
-  const corpus = readdirSync(dir).filter((f) => f.endsWith('.Dockerfile')).sort().map((f) => readFileSync(path.join(dir, f), 'utf8'));
   if (kind === 'sample') return [['dockerfile', DOCKERFILE]];
   if (kind === 'compose') return [['compose', COMPOSE]];
-  if (kind === 'corpus') return corpus.map((c) => ['dockerfile', c] as const);
-  // The dockerfile suite's 100 KB file: the corpus repeated, stages renamed per repetition.
-  let big = '';
-  for (let i = 0; big.length < 100_000; i++) big += `${corpus.map((c) => c.replace(/ AS (\w+)/g, ` AS $1${i}`).replace(/--from=(\w+)/g, `--from=$1${i}`)).join('\n')}\n`;
-  return [['dockerfile', big]];
+  if (kind === 'big') return [['dockerfile', bigDockerfile()]];
+  if (kind === 'compose-big') return [['compose', bigComposeFile()]];
+  const dir = path.join(root, 'test/fixtures/dockerfile');
+  return readdirSync(dir).filter((f) => f.endsWith('.Dockerfile')).sort().map((f) => ['dockerfile', readFileSync(path.join(dir, f), 'utf8')] as const);
 }
 
 /** Mean milliseconds per call over a slice of `ms`. */

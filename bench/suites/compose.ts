@@ -27,7 +27,7 @@ function plainYaml(text: string): unknown {
 }
 
 /** About 100 KB: the hardened fixture's services repeated under new names (references renamed to match). */
-function bigFile(): string {
+export function bigFile(): string {
   const source = corpus[0]!;
   const head = source.slice(0, source.indexOf('services:\n') + 'services:\n'.length);
   const services = source.slice(head.length, source.indexOf('\nnetworks:'));

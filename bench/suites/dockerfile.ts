@@ -22,7 +22,7 @@ function ours(text: string): unknown {
 }
 
 /** About 100 KB: the corpus repeated, every repetition's stages renamed so the file stays realistic. */
-function bigFile(): string {
+export function bigFile(): string {
   let out = '';
   for (let i = 0; out.length < 100_000; i++) out += `${corpus.map((c) => c.replace(/ AS (\w+)/g, ` AS $1${i}`).replace(/--from=(\w+)/g, `--from=$1${i}`)).join('\n')}\n`;
   return out;
