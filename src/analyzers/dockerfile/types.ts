@@ -108,7 +108,8 @@ export interface Instruction extends Span {
   argsSource: Source;
   /** Leading `--flags`. */
   flags: Flag[];
-  /** Arguments after the flags, split into words as Docker does (quotes respected). */
+  /** Arguments after the flags, split into words as Docker does (quotes respected). Empty for a shell-form RUN,
+   * CMD or ENTRYPOINT parsed as a POSIX script: its words are in `script`. */
   args: DWord[];
   /** The argument text after the flags, trimmed, continuations removed; raw (variables unresolved). */
   argsText: string;
