@@ -146,39 +146,22 @@ const accountCreate: Command = {
   text: (r: AccountJson) => `created ${accountLine(r)}`,
 };
 
-function accountStatusCommand(name: string, status: 'approved' | 'suspended', summary: string): Command {
+/** A command that changes one existing account (named by --email) and prints it as it is afterwards. */
+function accountCommand(
+  name: string,
+  summary: string,
+  change: (ctx: AdminContext, account: Account, options: Options) => Promise<Account | undefined>,
+  options: Record<string, OptionSpec> = { email: emailSpec },
+): Command {
   return {
-    name, summary, options: { email: emailSpec },
-    async run(ctx, options) {
-      const account = await existingAccount(ctx, options);
-      return accountResult(ctx, await setStatus(ctx.db, account.id, status, ctx.clock()));
+    name, summary, options,
+    async run(ctx, opts) {
+      const account = await existingAccount(ctx, opts);
+      return accountResult(ctx, await change(ctx, account, opts));
     },
     text: (r: AccountJson) => accountLine(r),
   };
 }
-
-function operatorCommand(name: string, operator: boolean, summary: string): Command {
-  return {
-    name, summary, options: { email: emailSpec },
-    async run(ctx, options) {
-      const account = await existingAccount(ctx, options);
-      return accountResult(ctx, await setOperator(ctx.db, account.id, operator));
-    },
-    text: (r: AccountJson) => accountLine(r),
-  };
-}
-
-const accountSetPlan: Command = {
-  name: 'account set-plan',
-  summary: 'Change the plan (and, for enterprise, the monthly quota); applies to the next scan.',
-  options: { email: emailSpec, plan: planSpec, quota: quotaSpec },
-  async run(ctx, options) {
-    const account = await existingAccount(ctx, options);
-    const choice = planOptions(options);
-    return accountResult(ctx, await setPlan(ctx.db, account.id, choice.plan, choice.customQuota));
-  },
-  text: (r: AccountJson) => accountLine(r),
-};
 
 const accountList: Command = {
   name: 'account list',
@@ -234,11 +217,19 @@ const keyRevoke: Command = {
 export const COMMANDS: Command[] = [
   migrateCommand, statusCommand,
   accountCreate,
-  accountStatusCommand('account approve', 'approved', 'Approve an account: its keys work from the next request.'),
-  accountStatusCommand('account suspend', 'suspended', 'Suspend an account: its keys and sessions stop working at once.'),
-  accountSetPlan,
-  operatorCommand('account set-operator', true, 'Give an account access to the operator page.'),
-  operatorCommand('account unset-operator', false, 'Take access to the operator page away.'),
+  accountCommand('account approve', 'Approve an account: its keys work from the next request.', (ctx, a) => setStatus(ctx.db, a.id, 'approved', ctx.clock())),
+  accountCommand('account suspend', 'Suspend an account: its keys and sessions stop working at once.', (ctx, a) => setStatus(ctx.db, a.id, 'suspended', ctx.clock())),
+  accountCommand(
+    'account set-plan',
+    'Change the plan (and, for enterprise, the monthly quota); applies to the next scan.',
+    (ctx, a, options) => {
+      const choice = planOptions(options);
+      return setPlan(ctx.db, a.id, choice.plan, choice.customQuota);
+    },
+    { email: emailSpec, plan: planSpec, quota: quotaSpec },
+  ),
+  accountCommand('account set-operator', 'Give an account access to the operator page.', (ctx, a) => setOperator(ctx.db, a.id, true)),
+  accountCommand('account unset-operator', 'Take access to the operator page away.', (ctx, a) => setOperator(ctx.db, a.id, false)),
   accountList, keyCreate, keyList, keyRevoke,
 ];
 
