@@ -3,7 +3,7 @@ import { parseShortPort } from '../../analyzers/compose/ports.ts';
 import { get, text } from '../../analyzers/compose/yaml-tree.ts';
 import { specUrl } from '../compose/support.ts';
 import { dockerfileRef } from '../dockerfile/support.ts';
-import { exposedPorts, onHostNetwork, once, resolvedBuilds, servicePorts } from './support.ts';
+import { exposedPorts, onHostNetwork, once, PORT_MISMATCH_EXAMPLES, resolvedBuilds, servicePorts } from './support.ts';
 import type { ProjectRule } from './support.ts';
 
 interface Mapped {
@@ -29,16 +29,7 @@ export const rule: ProjectRule = {
     remediation: 'Publish the port (`"127.0.0.1:8080:3000"`), list it in `expose` if only other services use it, or remove it from EXPOSE.',
     equivalents: [],
     messages: { default: 'Port {{port}} is EXPOSEd but service "{{service}}" of {{compose}} does not map it.' },
-    examples: {
-      bad: [[
-        { filename: 'compose.yaml', content: 'services:\n  web:\n    build: .\n    ports:\n      - "127.0.0.1:8080:8080"\n' },
-        { filename: 'Dockerfile', content: 'FROM node:22-slim\nUSER node\nEXPOSE 3000\nCMD ["node", "server.js"]\n' },
-      ]],
-      good: [[
-        { filename: 'compose.yaml', content: 'services:\n  web:\n    build: .\n    ports:\n      - "127.0.0.1:8080:3000"\n' },
-        { filename: 'Dockerfile', content: 'FROM node:22-slim\nUSER node\nEXPOSE 3000\nCMD ["node", "server.js"]\n' },
-      ]],
-    },
+    examples: PORT_MISMATCH_EXAMPLES,
   },
   check(doc, report) {
     const first = once();

@@ -2,7 +2,7 @@
 import type { Port } from '../../analyzers/compose/model.ts';
 import { specUrl } from '../compose/support.ts';
 import { dockerfileRef } from '../dockerfile/support.ts';
-import { covers, exposedPorts, onHostNetwork, once, place, resolvedBuilds, servicePorts } from './support.ts';
+import { covers, exposedPorts, onHostNetwork, once, place, PORT_MISMATCH_EXAMPLES, resolvedBuilds, servicePorts } from './support.ts';
 import type { ProjectRule } from './support.ts';
 
 function describe(port: Port): string {
@@ -27,16 +27,7 @@ export const rule: ProjectRule = {
     remediation: 'Map the port the application listens on (`"8080:3000"` for an image that EXPOSEs 3000), or update EXPOSE to the port it really uses.',
     equivalents: [],
     messages: { default: 'Service "{{service}}" publishes container port {{port}}, which {{file}} does not EXPOSE (it exposes {{exposed}}).' },
-    examples: {
-      bad: [[
-        { filename: 'compose.yaml', content: 'services:\n  web:\n    build: .\n    ports:\n      - "127.0.0.1:8080:8080"\n' },
-        { filename: 'Dockerfile', content: 'FROM node:22-slim\nUSER node\nEXPOSE 3000\nCMD ["node", "server.js"]\n' },
-      ]],
-      good: [[
-        { filename: 'compose.yaml', content: 'services:\n  web:\n    build: .\n    ports:\n      - "127.0.0.1:8080:3000"\n' },
-        { filename: 'Dockerfile', content: 'FROM node:22-slim\nUSER node\nEXPOSE 3000\nCMD ["node", "server.js"]\n' },
-      ]],
-    },
+    examples: PORT_MISMATCH_EXAMPLES,
   },
   check(doc, report) {
     const first = once();

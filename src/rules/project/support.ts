@@ -3,13 +3,26 @@
 // is built FROM).
 import type { Port } from '../../analyzers/compose/model.ts';
 import type { DWord, Instruction, Stage } from '../../analyzers/dockerfile/types.ts';
-import type { Rule } from '../../core/rule.ts';
+import type { Rule, RuleMeta } from '../../core/rule.ts';
 import type { Range } from '../../core/types.ts';
 import type { BuildLink, In, Layer, ProjectDoc } from '../../project/types.ts';
 import { usesHostNetwork } from '../compose/support.ts';
 import { stageChain } from '../dockerfile/support.ts';
 
 export type ProjectRule = Rule<ProjectDoc>;
+
+/** The examples of the two port-mismatch rules (exposed-port-not-published, published-port-not-exposed): each is the
+ * other's mirror, so one project shows both — the port the image EXPOSEs and the one Compose maps differ. */
+export const PORT_MISMATCH_EXAMPLES: RuleMeta['examples'] = {
+  bad: [[
+    { filename: 'compose.yaml', content: 'services:\n  web:\n    build: .\n    ports:\n      - "127.0.0.1:8080:8080"\n' },
+    { filename: 'Dockerfile', content: 'FROM node:22-slim\nUSER node\nEXPOSE 3000\nCMD ["node", "server.js"]\n' },
+  ]],
+  good: [[
+    { filename: 'compose.yaml', content: 'services:\n  web:\n    build: .\n    ports:\n      - "127.0.0.1:8080:3000"\n' },
+    { filename: 'Dockerfile', content: 'FROM node:22-slim\nUSER node\nEXPOSE 3000\nCMD ["node", "server.js"]\n' },
+  ]],
+};
 
 /** A build whose Dockerfile was submitted and whose built stage exists. */
 export interface ResolvedBuild extends BuildLink {
