@@ -61,7 +61,6 @@ function isWordEnd(c: number): boolean {
 /** The `substitutions` of every word without any: shared, and read-only like every word. */
 const NO_SCRIPTS: readonly Script[] = Object.freeze([]);
 
-const isMeta = (c: string): boolean => c === ' ' || c === '\t' || c === '\n' || c === ';' || c === '&' || c === '|' || c === '<' || c === '>' || c === '(' || c === ')';
 
 /**
  * Index of the character closing a construct opened just before `i` (`$(`, `${`, `"`, a backtick), honouring
@@ -253,7 +252,7 @@ class Parser {
     }
     while (i < text.length) {
       const c = text[i]!;
-      if (isMeta(c) || c === '\r') break;
+      if (isWordEnd(text.charCodeAt(i))) break;
       if (c === '\\') {
         this.quoted = true;
         if (text[i + 1] === '\n') i += 2;

@@ -78,12 +78,10 @@ export interface WordOptions {
   env?: Env;
 }
 
-const isSpace = (c: string): boolean => c === ' ' || c === '\t' || c === '\n' || c === '\r';
+/** Space, tab, line feed or carriage return, by character code. */
 const isSpaceCode = (c: number): boolean => c === 32 || c === 9 || c === 10 || c === 13;
-/** A character `readDWord` copies as it is (anything that neither ends the word nor quotes, escapes or expands). */
-const isPlain = (c: string, escape: string, stopAt: string | undefined): boolean =>
-  c !== escape && c !== "'" && c !== '"' && c !== '$' && c !== stopAt && !isSpace(c);
-/** `isPlain` by character code; `escape` and `stopAt` as codes (-1 for no `stopAt`). */
+/** A character `readDWord` copies as it is (anything that neither ends the word nor quotes, escapes or expands),
+ * by character code; `escape` and `stopAt` as codes (-1 for no `stopAt`). */
 const isPlainCode = (c: number, escape: number, stopAt: number): boolean =>
   c !== escape && c !== 39 && c !== 34 && c !== 36 && c !== stopAt && !isSpaceCode(c);
 
@@ -123,7 +121,9 @@ function readQuotedDWord(src: Source, i: number, b: number, opts: WordOptions, s
     if (x.unresolved !== undefined) unresolved.push(x.unresolved);
     return x.end;
   };
-  while (i < b && !isSpace(text[i]!) && text[i] !== stopAt) {
+  const escape = opts.escape.charCodeAt(0);
+  const stop = stopAt === undefined ? -1 : stopAt.charCodeAt(0);
+  while (i < b && !isSpaceCode(text.charCodeAt(i)) && text.charCodeAt(i) !== stop) {
     const c = text[i]!;
     if (c === opts.escape && i + 1 < b) {
       value += text[i + 1];
@@ -154,7 +154,7 @@ function readQuotedDWord(src: Source, i: number, b: number, opts: WordOptions, s
     else {
       // A run of plain characters is copied in one piece.
       let j = i + 1;
-      while (j < b && isPlain(text[j]!, opts.escape, stopAt)) j++;
+      while (j < b && isPlainCode(text.charCodeAt(j), escape, stop)) j++;
       const run = text.slice(i, j);
       value += run;
       resolved += run;
@@ -188,7 +188,7 @@ export function parseJsonArray(src: Source, a: number, b: number, index: LineInd
   const text = src.text;
   let i = a;
   const ws = (): void => {
-    while (i < b && isSpace(text[i]!)) i++;
+    while (i < b && isSpaceCode(text.charCodeAt(i))) i++;
   };
   ws();
   if (text[i] !== '[') return undefined;
