@@ -6,10 +6,9 @@ import type { EngineOptions } from '../core/engine.ts';
 import { analyzeProject, UnsupportedFileType } from '../project/analyze.ts';
 import type { FileInput, ProjectReport } from '../project/analyze.ts';
 import { ApiError } from './errors.ts';
-import { ANALYSIS_LIMITS, utf8Bytes } from './limits.ts';
+import { ANALYSIS_LIMITS, kb, utf8Bytes } from './limits.ts';
 
 export const ACCEPTED_FILE_TYPES: readonly string[] = ['auto', ...FILE_TYPES];
-const kb = (bytes: number) => `${bytes / 1000} KB`;
 
 export function unsupportedFileType(where: string): ApiError {
   return new ApiError(422, 'unsupported_file_type', `${where} is not a supported file type; accepted file_type values: ${ACCEPTED_FILE_TYPES.join(', ')}.`);

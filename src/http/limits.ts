@@ -14,6 +14,11 @@ export const BODY_LIMITS = {
   analyzeProject: 8 * 1024 * 1024,
 } as const;
 
+/** A limit as the messages state it: `100 KB` (1 KB = 1000 bytes). */
+export function kb(bytes: number): string {
+  return `${bytes / 1000} KB`;
+}
+
 export function utf8Bytes(text: string): number {
   return Buffer.byteLength(text, 'utf8');
 }

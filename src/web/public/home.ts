@@ -1,14 +1,13 @@
 // The public analyzer page: the form (one file or a project of several; with analyzer.js also drag-and-drop,
 // a file picker and in-place results), the CLI and CI snippets, and the privacy note.
 import { FILE_TYPES } from '../../core/rule.ts';
-import { ANALYSIS_LIMITS } from '../../http/limits.ts';
+import { ANALYSIS_LIMITS, kb } from '../../http/limits.ts';
 import { html } from '../shared/assets/html.js';
 import type { Html } from '../shared/assets/html.js';
 import { layout } from '../shared/layout.ts';
 
 export const FORM_FILE_TYPES = ['auto', ...FILE_TYPES] as const;
 const TYPE_LABEL: Record<string, string> = { auto: 'Detect automatically', dockerfile: 'Dockerfile', compose: 'Compose file' };
-const kb = (bytes: number) => `${bytes / 1000} KB`;
 
 export interface FormFile {
   filename: string;

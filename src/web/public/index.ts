@@ -5,9 +5,9 @@
 import formbody from '@fastify/formbody';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FileType } from '../../core/rule.ts';
-import { analyzeCheckedProject, projectCounts } from '../../http/analysis-checks.ts';
+import { analyzeCheckedProject, checkFileSize, projectCounts } from '../../http/analysis-checks.ts';
 import { ApiError } from '../../http/errors.ts';
-import { ANALYSIS_LIMITS, BODY_LIMITS, utf8Bytes } from '../../http/limits.ts';
+import { ANALYSIS_LIMITS, BODY_LIMITS, kb } from '../../http/limits.ts';
 import { analyzeFile, UnsupportedFileType } from '../../project/analyze.ts';
 import { assetRoutes } from '../shared/assets.ts';
 import { field, fieldList } from '../shared/form.ts';
@@ -15,8 +15,6 @@ import { pageHeaders } from '../shared/headers.ts';
 import { renderFileReport, renderProjectReport, withFileNames } from '../shared/assets/report.js';
 import { EMPTY_FORM, errorPage, FORM_FILE_TYPES, homePage, resultPage } from './home.ts';
 import type { FormFile, FormValues } from './home.ts';
-
-const kb = (bytes: number) => `${bytes / 1000} KB`;
 
 function sendPage(reply: FastifyReply, status: number, body: string) {
   return reply.code(status).type('text/html; charset=utf-8').send(body);
@@ -42,9 +40,12 @@ function problemOf(file: FormFile, fileType: string): { status: number; message:
   if (file.filename.trim() === '') return { status: 422, message: 'Give the file a name, for example Dockerfile or compose.yaml.' };
   if (file.filename.length > ANALYSIS_LIMITS.maxFilenameLength) return { status: 422, message: `The file name is longer than ${ANALYSIS_LIMITS.maxFilenameLength} characters.` };
   if (!(FORM_FILE_TYPES as readonly string[]).includes(fileType)) return { status: 422, message: `Choose a type: ${FORM_FILE_TYPES.join(', ')}.` };
-  const bytes = utf8Bytes(file.content);
-  if (bytes > ANALYSIS_LIMITS.maxFileBytes) {
-    return { status: 413, message: `The content is ${bytes} bytes; the limit is ${kb(ANALYSIS_LIMITS.maxFileBytes)} (1 KB = 1000 bytes) per file.` };
+  // The API's check and wording ("The content is N bytes; the limit is …").
+  try {
+    checkFileSize(file.content, 'The content');
+  } catch (err) {
+    if (err instanceof ApiError) return { status: err.status, message: err.message };
+    throw err;
   }
   return undefined;
 }
