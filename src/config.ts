@@ -1,5 +1,6 @@
 // Configuration from the environment, validated once at start-up. Every variable is declared here with its
 // default and meaning; README.md's configuration table lists the same names (a test keeps them in step).
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { parseCidrs } from './scan/address.ts';
 
@@ -34,6 +35,17 @@ export interface Config {
   metricsToken: string | undefined;
   scan: ScanSettings;
   webhooks: WebhookSettings;
+  analysis: AnalysisSettings;
+}
+
+/** How the public analysis API runs analyses (src/http/analysis-pool.ts). */
+export interface AnalysisSettings {
+  /** Worker threads analyses run on; 0 runs them on the event loop. */
+  threads: number;
+  /** An analysis still running after this fails with 503 `analysis_failed`, and its thread is replaced. */
+  timeoutMs: number;
+  /** Analyses waiting for a thread; more: 503 `analysis_busy`. */
+  queueLimit: number;
 }
 
 /** How the worker scans domains (scan-domain jobs). The network overrides exist for tests only. */
@@ -88,6 +100,9 @@ export const SETTINGS: readonly Setting[] = [
   { name: 'SCAN_HTTPS_PORT', default: '443', description: 'TEST-ONLY. Port the scanner connects to for `https://` URLs (and TLS probes) without a port.' },
   { name: 'WEBHOOK_RETRY_DELAYS', default: '60,300,900,3600', description: 'Seconds to wait before each automatic webhook retry, comma-separated (1–10 entries, decimals allowed, each up to 86400): after a failed attempt the next entry applies; when none is left the delivery stays failed.' },
   { name: 'WEBHOOK_TIMEOUT_MS', default: '10000', description: 'Time a webhook receiver has to answer one delivery attempt completely (100–60000); slower counts as a failed attempt.' },
+  { name: 'ANALYSIS_THREADS', default: 'CPUs − 1, 1–8', description: 'Worker threads the public analysis API analyzes files on (0–64), so a large file never holds up other requests; `0` analyzes on the event loop (least memory: each thread holds its own copy of the rules and its own heap, about 20–30 MB with typical files).' },
+  { name: 'ANALYSIS_TIMEOUT_MS', default: '10000', description: 'An analysis still running after this (1–600000) is stopped and answered 503 `analysis_failed`; its thread is replaced.' },
+  { name: 'ANALYSIS_QUEUE_LIMIT', default: '256', description: 'Analyses that may wait for a free thread (1–100000); beyond it: 503 `analysis_busy` with `Retry-After`.' },
   { name: 'PARTNER_RATE_LIMIT', default: '20/s', description: 'Requests per API key on `/api/v1/*` per second (`N/s`) or minute (`N/m`), per API process; over it: 429 `rate_limited` with `Retry-After`.' },
 ];
 
@@ -209,5 +224,10 @@ export function loadConfig(env: Env = process.env): Config {
     metricsToken: env['METRICS_TOKEN'] || undefined,
     scan: scanSettings(env),
     webhooks: { retryDelaysMs: retryDelays(env), timeoutMs: intIn(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000) },
+    analysis: {
+      threads: intIn(env, 'ANALYSIS_THREADS', Math.max(1, Math.min(8, availableParallelism() - 1)), 0, 64),
+      timeoutMs: intIn(env, 'ANALYSIS_TIMEOUT_MS', 10_000, 1, 600_000),
+      queueLimit: intIn(env, 'ANALYSIS_QUEUE_LIMIT', 256, 1, 100_000),
+    },
   };
 }

@@ -63,6 +63,8 @@ async function run(): Promise<void> {
 
   if (config.role !== 'worker') {
     server = await createServer({ config, db, clock }, { logger: log });
+    // The first analyses should not wait for their threads to load the rules.
+    server.analysis.warm();
     try {
       await server.listen({ port: config.port, host: config.host });
     } catch (err) {

@@ -187,6 +187,38 @@ describe('aggregate counters', () => {
   });
 });
 
+describe('analysis threads', () => {
+  it('answer an analysis past ANALYSIS_TIMEOUT_MS with 503 analysis_failed, count nothing, and log no content', async () => {
+    const slow = await startTestApp({ ANALYSIS_TIMEOUT_MS: '1' });
+    try {
+      const marker = 'timeout-marker-7f3a';
+      const content = `FROM alpine:3.20\n${'RUN echo ' + marker + ' && apk add --no-cache curl\n'.repeat(1500)}`;
+      const res = await slow.app.inject({ method: 'POST', url: '/api/analyze', payload: { filename: 'Dockerfile', file_type: 'auto', content } });
+      assertError(res, 503, 'analysis_failed');
+      openapi.assertConforms('POST', '/api/analyze', 503, res.json());
+      assert.equal((await slow.app.inject({ method: 'GET', url: '/healthz' })).statusCode, 200);
+      await new Promise((r) => setTimeout(r, 1200)); // past the counters' one-second flush
+      assert.equal((await slow.app.inject({ method: 'GET', url: '/api/stats?days=1' })).json().data.total, 0);
+      assert.ok(slow.logs.some((l) => l.includes('analysis thread stopped') && l.includes('"reason":"timeout"')));
+      assert.ok(!slow.logs.some((l) => l.includes(marker)));
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('ANALYSIS_THREADS=0 analyzes on the event loop with the same answer', async () => {
+    const inline = await startTestApp({ ANALYSIS_THREADS: '0' });
+    try {
+      const payload = { filename: 'Dockerfile', file_type: 'auto', content: DOCKERFILE };
+      const [a, b] = await Promise.all([inline.app.inject({ method: 'POST', url: '/api/analyze', payload }), post('/api/analyze', payload)]);
+      assert.equal(a.statusCode, 200);
+      assert.deepEqual(a.json().data, b.json().data);
+    } finally {
+      await inline.close();
+    }
+  });
+});
+
 describe('rate limiting', () => {
   it('429 rate_limited with Retry-After past the configured per-client rate', async () => {
     const limited = await startTestApp({ PUBLIC_RATE_LIMIT: '3/m' });

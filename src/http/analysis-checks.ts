@@ -2,9 +2,9 @@
 // POST /api/analyze-project and the analyzer page's form, which shows the same messages with file names in place
 // of `files[i]`. Messages name fields and indexes, never submitted values (docs/public-api.md, Privacy).
 import { FILE_TYPES } from '../core/rule.ts';
-import type { EngineOptions } from '../core/engine.ts';
-import { analyzeProject, UnsupportedFileType } from '../project/analyze.ts';
+import { UnsupportedFileType } from '../project/analyze.ts';
 import type { FileInput, ProjectReport } from '../project/analyze.ts';
+import type { Analysis, AnalysisPool } from './analysis-pool.ts';
 import { ApiError } from './errors.ts';
 import { ANALYSIS_LIMITS, kb, utf8Bytes } from './limits.ts';
 
@@ -43,20 +43,12 @@ export function checkProject(files: readonly FileInput[]): void {
 }
 
 /** Checks the project, then analyzes it; a file of no supported type is 422 `unsupported_file_type`. Nothing is analyzed when a check fails. */
-export function analyzeCheckedProject(files: readonly FileInput[], engine: EngineOptions): ProjectReport {
+export async function analyzeCheckedProject(pool: AnalysisPool, files: readonly FileInput[]): Promise<Analysis<ProjectReport>> {
   checkProject(files);
   try {
-    return analyzeProject(files.map((f) => ({ filename: f.filename, content: f.content })), engine);
+    return await pool.analyzeProject(files);
   } catch (err) {
     if (err instanceof UnsupportedFileType) throw unsupportedFileType(`files[${err.index}]`);
     throw err;
   }
-}
-
-/** What one project analysis adds to the daily counters (`app.countAnalyses`): each file, and the project. */
-export function projectCounts(report: ProjectReport): { fileType: string; score: number; severity: string }[] {
-  return [
-    ...report.files.map((f) => ({ fileType: f.file_type, score: f.report.score, severity: f.report.severity })),
-    { fileType: 'project', score: report.score, severity: report.severity },
-  ];
 }

@@ -5,6 +5,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from './context.ts';
+import { AnalysisPool } from './analysis-pool.ts';
 import { ApiError, errorBody, sendError } from './errors.ts';
 import { StoreUnavailableError } from '../storage/db.ts';
 import { MethodIndex } from './method-router.ts';
@@ -82,6 +83,9 @@ function toErrorReply(err: FastifyError, req: FastifyRequest, reply: FastifyRepl
 
 async function confgate(app: FastifyInstance, deps: AppDeps): Promise<void> {
   app.decorate('deps', deps);
+  const analysis = new AnalysisPool(deps.config.analysis, { helpBaseUrl: deps.config.publicBaseUrl }, app.log);
+  app.decorate('analysis', analysis);
+  app.addHook('onClose', () => analysis.close());
   const methods = new MethodIndex();
   app.addHook('onRoute', (route) => {
     methods.add(route.method, route.url);

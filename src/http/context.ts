@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../storage/db.ts';
+import type { AnalysisPool } from './analysis-pool.ts';
 
 /** What the HTTP layer needs from the process: configuration, the store, and the clock (injectable so
  * month rollovers and retention can be tested). */
@@ -12,5 +13,7 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** Where the public API's analyses run (threads, or the event loop with ANALYSIS_THREADS=0). */
+    analysis: AnalysisPool;
   }
 }

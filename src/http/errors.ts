@@ -28,6 +28,8 @@ export const ERRORS = {
   rate_limited: { status: 429, description: 'Too many requests; retry after the Retry-After header.' },
   headers_too_large: { status: 431, description: 'The request headers (the URL included) are larger than 16 KiB.' },
   internal_error: { status: 500, description: 'An unexpected error; quote the request id to support.' },
+  analysis_busy: { status: 503, description: 'Too many analyses are waiting for a thread (ANALYSIS_QUEUE_LIMIT); retry after the Retry-After header.' },
+  analysis_failed: { status: 503, description: 'The analysis did not complete (it ran past ANALYSIS_TIMEOUT_MS, or its thread stopped); nothing was counted. Retry; quote the request id if it repeats.' },
   not_ready: { status: 503, description: 'A dependency (the database) is not reachable.' },
   scan_failed: { status: 503, description: 'The scan could not be accepted (e.g. the database is down); retry with increasing delay.' },
   webhook_retry_failed: { status: 503, description: 'The manual webhook delivery failed; the cause is in webhook.last_error.' },

@@ -3,12 +3,12 @@
 import { Type } from 'typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import type { FileType } from '../../core/rule.ts';
-import { analyzeFile, UnsupportedFileType } from '../../project/analyze.ts';
+import { UnsupportedFileType } from '../../project/analyze.ts';
 import type { FileInput } from '../../project/analyze.ts';
 import { artifactUri, SARIF_MEDIA_TYPE, sarifForFile, sarifForProject } from '../../formatters/sarif.ts';
 import type { SarifLog } from '../../formatters/sarif.ts';
 import { ruleById } from '../../rules/index.ts';
-import { ACCEPTED_FILE_TYPES, analyzeCheckedProject, checkFileSize, projectCounts, unsupportedFileType } from '../analysis-checks.ts';
+import { ACCEPTED_FILE_TYPES, analyzeCheckedProject, checkFileSize, unsupportedFileType } from '../analysis-checks.ts';
 import { BODY_LIMITS } from '../limits.ts';
 import { AnalyzeProjectRequest, AnalyzeRequest } from '../schemas/analysis.ts';
 import { envelope, errorResponses } from '../schemas/common.ts';
@@ -49,19 +49,15 @@ export const varyOnAccept: onSendHookHandler = (_req, reply, payload, done) => {
   done(null, payload);
 };
 
-/**
- * The analysis routes answer with JSON.stringify, not the serializer Fastify compiles from the response schema: a
- * report is mostly long strings (titles, messages, remediations), which V8's native JSON.stringify escapes about
- * twice as fast (bench/README.md). Nothing is lost: reports are built field by field by the engine (no database
- * rows whose extra columns the schema would filter out), and the OpenAPI tests validate real answers against the
- * same schema.
- */
-const nativeJson = () => (data: unknown) => JSON.stringify(data);
+/** A report's JSON text from the analysis thread in the envelope, sent as is: a JSON string body is not serialized
+ * again, and the OpenAPI tests validate real answers against the route's schema. */
+function sendReport(reply: FastifyReply, json: string) {
+  return reply.type('application/json; charset=utf-8').send(`{"request_id":${JSON.stringify(reply.request.id)},"data":${json}}`);
+}
 
 const SARIF_NOTE = ' With `?format=sarif` or `Accept: application/sarif+json` the 200 answer is a SARIF 2.1.0 log (`application/sarif+json`) instead of the envelope; errors stay JSON.';
 
 export async function analyzeRoutes(app: FastifyInstance): Promise<void> {
-  const engine = { helpBaseUrl: app.deps.config.publicBaseUrl };
   const sarifOptions = { informationUri: app.deps.config.publicBaseUrl, rules: ruleById };
   app.addHook('onSend', varyOnAccept);
   const rateLimit = { max: app.deps.config.publicRateLimit.count, timeWindow: app.deps.config.publicRateLimit.windowMs };
@@ -69,48 +65,46 @@ export async function analyzeRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/analyze', {
     bodyLimit: BODY_LIMITS.analyze,
     config: { rateLimit },
-    serializerCompiler: nativeJson,
     schema: {
       tags: ['analysis'],
       summary: 'Analyze one file.',
-      description: 'Returns the v1 analysis contract for the file, with the file type (detected when `auto`) and how it was detected. Errors: 413 `file_too_large`, 422 `unsupported_file_type`, 422 `invalid_request`, 429 `rate_limited`.' + SARIF_NOTE,
+      description: 'Returns the v1 analysis contract for the file, with the file type (detected when `auto`) and how it was detected. Errors: 413 `file_too_large`, 422 `unsupported_file_type`, 422 `invalid_request`, 429 `rate_limited`, 503 `analysis_busy`, 503 `analysis_failed`.' + SARIF_NOTE,
       querystring: FormatQuery,
       body: AnalyzeRequest,
-      response: { 200: envelope({ $ref: 'FileReport#' } as never), ...errorResponses(400, 413, 415, 422, 429) },
+      response: { 200: envelope({ $ref: 'FileReport#' } as never), ...errorResponses(400, 413, 415, 422, 429, 503) },
     },
   }, async (req, reply) => {
     const body = req.body as { filename: string; file_type: string; content: string };
     if (!ACCEPTED_FILE_TYPES.includes(body.file_type)) throw unsupportedFileType(`file_type "${body.file_type.slice(0, 40)}"`);
     checkFileSize(body.content, 'content');
-    let report;
+    let analysis;
     try {
-      report = analyzeFile({ filename: body.filename, content: body.content, fileType: body.file_type as FileType | 'auto' }, engine);
+      analysis = await app.analysis.analyzeFile({ filename: body.filename, content: body.content, fileType: body.file_type as FileType | 'auto' });
     } catch (err) {
       if (err instanceof UnsupportedFileType) throw unsupportedFileType('The content');
       throw err;
     }
-    app.countAnalyses([{ fileType: report.file_type, score: report.score, severity: report.severity }]);
-    if (wantsSarif(req)) return sendSarif(reply, sarifForFile(report, { filename: body.filename, uri: artifactUri(body.filename), content: body.content }, sarifOptions));
-    return { request_id: req.id, data: report };
+    app.countAnalyses(analysis.counts);
+    if (wantsSarif(req)) return sendSarif(reply, sarifForFile(analysis.report(), { filename: body.filename, uri: artifactUri(body.filename), content: body.content }, sarifOptions));
+    return sendReport(reply, analysis.json);
   });
 
   app.post('/api/analyze-project', {
     bodyLimit: BODY_LIMITS.analyzeProject,
     config: { rateLimit },
-    serializerCompiler: nativeJson,
     schema: {
       tags: ['analysis'],
       summary: 'Analyze a project of up to 10 files together.',
-      description: 'Each file is detected and analyzed, then cross-file rules run (compose build → Dockerfile, env_file, ports, users…). Errors: 413 `file_too_large`, 413 `project_too_large`, 422 `too_many_files`, 422 `duplicate_filename`, 422 `unsupported_file_type`, 422 `invalid_request`, 429 `rate_limited`.' + SARIF_NOTE,
+      description: 'Each file is detected and analyzed, then cross-file rules run (compose build → Dockerfile, env_file, ports, users…). Errors: 413 `file_too_large`, 413 `project_too_large`, 422 `too_many_files`, 422 `duplicate_filename`, 422 `unsupported_file_type`, 422 `invalid_request`, 429 `rate_limited`, 503 `analysis_busy`, 503 `analysis_failed`.' + SARIF_NOTE,
       querystring: FormatQuery,
       body: AnalyzeProjectRequest,
-      response: { 200: envelope({ $ref: 'ProjectReport#' } as never), ...errorResponses(400, 413, 415, 422, 429) },
+      response: { 200: envelope({ $ref: 'ProjectReport#' } as never), ...errorResponses(400, 413, 415, 422, 429, 503) },
     },
   }, async (req, reply) => {
     const { files } = req.body as { files: FileInput[] };
-    const report = analyzeCheckedProject(files, engine);
-    app.countAnalyses(projectCounts(report));
-    if (wantsSarif(req)) return sendSarif(reply, sarifForProject(report, files.map((f) => ({ ...f, uri: artifactUri(f.filename) })), sarifOptions));
-    return { request_id: req.id, data: report };
+    const analysis = await analyzeCheckedProject(app.analysis, files);
+    app.countAnalyses(analysis.counts);
+    if (wantsSarif(req)) return sendSarif(reply, sarifForProject(analysis.report(), files.map((f) => ({ ...f, uri: artifactUri(f.filename) })), sarifOptions));
+    return sendReport(reply, analysis.json);
   });
 }

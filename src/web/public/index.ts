@@ -5,10 +5,10 @@
 import formbody from '@fastify/formbody';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FileType } from '../../core/rule.ts';
-import { analyzeCheckedProject, checkFileSize, projectCounts } from '../../http/analysis-checks.ts';
+import { analyzeCheckedProject, checkFileSize } from '../../http/analysis-checks.ts';
 import { ApiError } from '../../http/errors.ts';
 import { ANALYSIS_LIMITS, BODY_LIMITS, kb } from '../../http/limits.ts';
-import { analyzeFile, UnsupportedFileType } from '../../project/analyze.ts';
+import { UnsupportedFileType } from '../../project/analyze.ts';
 import { assetRoutes } from '../shared/assets.ts';
 import { field, fieldList } from '../shared/form.ts';
 import { pageHeaders } from '../shared/headers.ts';
@@ -61,7 +61,6 @@ function nameProblem(files: readonly FormFile[]): string | undefined {
 
 export async function publicPages(app: FastifyInstance): Promise<void> {
   const base = app.deps.config.publicBaseUrl;
-  const engine = { helpBaseUrl: base };
   // The form carries a whole project: the project body limit, the same as POST /api/analyze-project's.
   await app.register(formbody, { bodyLimit: BODY_LIMITS.analyzeProject });
   pageHeaders(app);
@@ -84,38 +83,38 @@ export async function publicPages(app: FastifyInstance): Promise<void> {
 
   app.get('/', { schema: { hide: true } }, async (_req, reply) => sendPage(reply, 200, homePage(base)));
 
-  function analyzeOne(reply: FastifyReply, values: FormValues, file: FormFile) {
+  async function analyzeOne(reply: FastifyReply, values: FormValues, file: FormFile) {
     const problem = problemOf(file, values.fileType);
     if (problem) return sendPage(reply, problem.status, errorPage('The file could not be analyzed', problem.message, values));
-    let report;
+    let analysis;
     try {
-      report = analyzeFile({ filename: file.filename, content: file.content, fileType: values.fileType as FileType | 'auto' }, engine);
+      analysis = await app.analysis.analyzeFile({ filename: file.filename, content: file.content, fileType: values.fileType as FileType | 'auto' });
     } catch (err) {
       if (!(err instanceof UnsupportedFileType)) throw err;
       const message = `${file.filename} is neither a Dockerfile nor a Compose file as far as we can tell. Choose its type, or name it like Dockerfile or compose.yaml.`;
       return sendPage(reply, 422, errorPage('Unsupported file type', message, values));
     }
-    app.countAnalyses([{ fileType: report.file_type, score: report.score, severity: report.severity }]);
-    return sendPage(reply, 200, resultPage(renderFileReport(report, file.filename, file.content), values));
+    app.countAnalyses(analysis.counts);
+    return sendPage(reply, 200, resultPage(renderFileReport(analysis.report(), file.filename, file.content), values));
   }
 
   /** Several files: POST /api/analyze-project's checks and analysis, its refusals with file names for indexes. */
-  function analyzeSeveral(reply: FastifyReply, values: FormValues) {
+  async function analyzeSeveral(reply: FastifyReply, values: FormValues) {
     // Names are trimmed as the page's script trims them before sending.
     const files = values.files.map((f) => ({ filename: f.filename.trim(), content: f.content }));
     const named = { ...values, files };
     const nameless = nameProblem(files);
     if (nameless) return sendPage(reply, 422, errorPage('The files could not be analyzed', nameless, named));
-    let report;
+    let analysis;
     try {
-      report = analyzeCheckedProject(files, engine);
+      analysis = await analyzeCheckedProject(app.analysis, files);
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       const title = err.code === 'unsupported_file_type' ? 'Unsupported file type' : 'The files could not be analyzed';
       return sendPage(reply, err.status, errorPage(title, withFileNames(err.message, files), named));
     }
-    app.countAnalyses(projectCounts(report));
-    return sendPage(reply, 200, resultPage(renderProjectReport(report, files), named));
+    app.countAnalyses(analysis.counts);
+    return sendPage(reply, 200, resultPage(renderProjectReport(analysis.report(), files), named));
   }
 
   const rateLimit = { max: app.deps.config.publicRateLimit.count, timeWindow: app.deps.config.publicRateLimit.windowMs };
