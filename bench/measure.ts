@@ -23,3 +23,9 @@ export function timeIt(fn: () => unknown, minMs = 500, warmup = 20): Timing {
 export function ratio(baseline: number, ours: number): string {
   return `${(baseline / ours).toFixed(2)}x`;
 }
+
+/** The middle value (the upper middle of an even count). */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[sorted.length >> 1]!;
+}

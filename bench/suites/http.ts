@@ -21,6 +21,7 @@ import { BODY_LIMITS } from '../../src/http/limits.ts';
 import { FormatQuery, varyOnAccept } from '../../src/http/routes/analyze.ts';
 import { AnalyzeRequest } from '../../src/http/schemas/analysis.ts';
 import { envelope } from '../../src/http/schemas/common.ts';
+import { median } from '../measure.ts';
 import type { SuiteResult } from '../run.ts';
 import { COMPOSE, DOCKERFILE } from '../samples.ts';
 
@@ -51,11 +52,6 @@ async function load(url: string, body: string, seconds: number): Promise<Slice> 
     cpuUsPerRequest: (used.user + used.system) / requests,
     processCpuUsPerRequest: (usedAll.user + usedAll.system) / requests,
   };
-}
-
-function median(slices: readonly Slice[], key: keyof Slice): number {
-  const sorted = slices.map((s) => s[key]).sort((a, b) => a - b);
-  return sorted[sorted.length >> 1]!;
 }
 
 export default async function run(): Promise<SuiteResult> {
@@ -95,11 +91,11 @@ export default async function run(): Promise<SuiteResult> {
       }
       if ([...noops, ...analyses].some((s) => s.non2xx > 0)) throw new Error(`${name}: non-2xx responses during the run`);
       const summary = (slices: Slice[]) => ({
-        rps: median(slices, 'rps'),
-        p50: median(slices, 'p50'),
-        p99: median(slices, 'p99'),
-        cpuUsPerRequest: median(slices, 'cpuUsPerRequest'),
-        processCpuUsPerRequest: median(slices, 'processCpuUsPerRequest'),
+        rps: median(slices.map((s) => s.rps)),
+        p50: median(slices.map((s) => s.p50)),
+        p99: median(slices.map((s) => s.p99)),
+        cpuUsPerRequest: median(slices.map((s) => s.cpuUsPerRequest)),
+        processCpuUsPerRequest: median(slices.map((s) => s.processCpuUsPerRequest)),
       });
       const noop = summary(noops);
       const analyze = summary(analyses);

@@ -53,6 +53,13 @@ interface StageState {
   posixShell: boolean;
 }
 
+/** The code of a line's first character that is not whitespace (as `trim` sees it), or -1 for a blank line: the
+ * question every line is asked, without a trimmed copy of it. */
+function firstNonBlank(line: string): number {
+  for (let i = 0; i < line.length; i++) if (!isWhitespace(line, i)) return line.charCodeAt(i);
+  return -1;
+}
+
 class DockerfileParser {
   readonly index: LineIndex;
   readonly errors: Report[] = [];
@@ -101,10 +108,9 @@ class DockerfileParser {
     const count = this.index.starts.length;
     let ln = this.readDirectives();
     while (ln < count) {
-      const line = this.lineText(ln);
-      const trimmed = line.trimStart();
-      if (trimmed === '') ln++;
-      else if (trimmed.startsWith('#')) this.addComment(ln, false), ln++;
+      const c = firstNonBlank(this.lineText(ln));
+      if (c === -1) ln++;
+      else if (c === 35) this.addComment(ln, false), ln++;
       else ln = this.readInstruction(ln);
     }
     this.finishStage();
@@ -172,14 +178,14 @@ class DockerfileParser {
       const start = this.index.starts[cur]!;
       const line = this.lineText(cur);
       if (!first) {
-        const trimmed = line.trim();
+        const c = firstNonBlank(line);
         // BuildKit drops comment lines and (deprecated) empty lines inside a continued instruction.
-        if (trimmed.startsWith('#')) {
+        if (c === 35) {
           this.addComment(cur, true);
           cur++;
           continue;
         }
-        if (trimmed === '') {
+        if (c === -1) {
           cur++;
           continue;
         }
@@ -284,7 +290,7 @@ class DockerfileParser {
       range: this.index.range(keyword.start, end),
       kind,
       keyword,
-      argsSource: sliceSource(src, a, b),
+      textEnd: end,
       flags: [],
       args: [],
       argsText: '',

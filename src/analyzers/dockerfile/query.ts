@@ -92,7 +92,16 @@ export function memoized<T>(doc: DockerfileDoc, compute: (doc: DockerfileDoc) =>
 
 function collectRunCommands(doc: DockerfileDoc): CommandRef[] {
   const out: CommandRef[] = [];
-  for (const instr of doc.instructions) if (effectiveKind(instr) === 'RUN') for (const c of commandsOf(instr)) out.push(c);
+  // commandsOf's work with one scratch list for the whole document: this runs for every file.
+  const nodes: SimpleCommand[] = [];
+  for (const instr of doc.instructions) {
+    if (effectiveKind(instr) !== 'RUN') continue;
+    const target = instr.onbuild ?? instr;
+    nodes.length = 0;
+    if (target.script) simpleCommands(target.script, nodes);
+    for (const h of target.heredocs) if (h.script) simpleCommands(h.script, nodes);
+    for (const node of nodes) out.push(commandOf(instr, node));
+  }
   return out;
 }
 

@@ -233,7 +233,9 @@ class Parser {
       const from = offsetAt(this.src, start);
       const to = offsetAt(this.src, j - 1) + 1;
       const raw = text.slice(start, j);
-      return { start: from, end: to, range: this.ctx.index.range(from, to), raw, value: raw, valueSource: sliceSource(this.src, start, j), quoted: false, dynamic: false, substitutions: NO_SCRIPTS };
+      // Contiguous in the file (nearly always): its value's source is that one piece, no search of the map needed.
+      const valueSource = to - from === j - start ? { text: raw, segments: [0, from], end: to } : sliceSource(this.src, start, j);
+      return { start: from, end: to, range: this.ctx.index.range(from, to), raw, value: raw, valueSource, quoted: false, dynamic: false, substitutions: NO_SCRIPTS };
     }
     const out = new SourceBuilder(this.src);
     this.out = out;

@@ -104,8 +104,8 @@ export interface Instruction extends Span {
   kind: InstructionKind | string;
   /** The keyword as written, for casing rules. */
   keyword: Span & { raw: string };
-  /** Everything after the keyword, continuations removed (heredoc bodies excluded). */
-  argsSource: Source;
+  /** File offset one past the instruction's own text (its last argument; heredoc bodies come after). */
+  textEnd: number;
   /** Leading `--flags`. */
   flags: Flag[];
   /** Arguments after the flags, split into words as Docker does (quotes respected). Empty for a shell-form RUN,

@@ -1,5 +1,4 @@
 // CGD137: an empty line inside an instruction continued with `\`.
-import { offsetAt } from '../../analyzers/dockerfile/source.ts';
 import { buildCheckRef } from './support.ts';
 import type { DockerfileRule } from './support.ts';
 
@@ -27,8 +26,7 @@ export const rule: DockerfileRule = {
   check(doc, report) {
     for (const instr of doc.instructions) {
       // The continuation lines end where the instruction's own text ends (heredoc bodies come after).
-      const args = instr.argsSource;
-      const lastOffset = args.text.length > 0 ? offsetAt(args, args.text.length - 1) : instr.keyword.start;
+      const lastOffset = instr.textEnd - 1;
       const first = instr.range.start_line;
       let last = first;
       while (last < doc.lineStarts.length && doc.lineStarts[last]! <= lastOffset) last++;

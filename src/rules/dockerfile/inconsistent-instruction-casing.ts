@@ -3,6 +3,16 @@ import type { Instruction } from '../../analyzers/dockerfile/types.ts';
 import { buildCheckRef } from './support.ts';
 import type { DockerfileRule } from './support.ts';
 
+/** `raw === raw.toLowerCase()` without building the copy (keywords are ASCII but for typos). */
+function isLower(raw: string): boolean {
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw.charCodeAt(i);
+    if (c > 127) return raw === raw.toLowerCase();
+    if (c >= 65 && c <= 90) return false;
+  }
+  return true;
+}
+
 export const rule: DockerfileRule = {
   meta: {
     id: 'CGD135',
@@ -25,18 +35,27 @@ export const rule: DockerfileRule = {
     },
   },
   check(doc, report) {
-    const keywords: Instruction['keyword'][] = [];
+    // Keywords and the instructions they name (an ONBUILD's own, then the wrapped one's); `kind` is the keyword
+    // upper-cased, so no keyword is case-converted unless it is reported.
+    let lower = 0;
+    let upper = 0;
+    const count = (i: Instruction): void => {
+      if (i.keyword.raw === i.kind) upper++;
+      if (isLower(i.keyword.raw)) lower++;
+    };
     for (const i of doc.instructions) {
-      keywords.push(i.keyword);
-      if (i.onbuild) keywords.push(i.onbuild.keyword);
+      count(i);
+      if (i.onbuild) count(i.onbuild);
     }
-    const lower = keywords.filter((k) => k.raw === k.raw.toLowerCase()).length;
-    const upper = keywords.filter((k) => k.raw === k.raw.toUpperCase()).length;
     // Ties go to uppercase, the documented convention.
     const toUpper = upper >= lower;
-    for (const k of keywords) {
-      const fixed = toUpper ? k.raw.toUpperCase() : k.raw.toLowerCase();
-      if (k.raw !== fixed) report({ range: k.range, data: { keyword: k.raw, fixed } });
+    const check = (i: Instruction): void => {
+      const raw = i.keyword.raw;
+      if (toUpper ? raw !== i.kind : !isLower(raw)) report({ range: i.keyword.range, data: { keyword: raw, fixed: toUpper ? i.kind : raw.toLowerCase() } });
+    };
+    for (const i of doc.instructions) {
+      check(i);
+      if (i.onbuild) check(i.onbuild);
     }
   },
 };
