@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { startTestApp } from './support/app.ts';
+import { START_ARGS } from './support/service.ts';
 import type { TestApp } from './support/app.ts';
 
 let t: TestApp;
@@ -28,4 +29,13 @@ describe('our own deployment files', () => {
       assert.equal(res.json().data.score, 100, JSON.stringify(res.json().data.findings));
     });
   }
+});
+
+describe('the image runs the service as npm start does', () => {
+  it("the Dockerfile's CMD is node with npm start's arguments (its V8 flags included)", () => {
+    const cmd = /^CMD (\[.*\])$/m.exec(readFileSync('Dockerfile', 'utf8'))?.[1];
+    assert.ok(cmd, 'the Dockerfile has an exec-form CMD');
+    assert.deepEqual(JSON.parse(cmd), ['node', ...START_ARGS]);
+    assert.ok(START_ARGS.includes('--max-semi-space-size=32'));
+  });
 });

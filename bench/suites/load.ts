@@ -80,10 +80,12 @@ async function memory(url: string): Promise<Memory> {
 const rssBytes = async (url: string) => (await memory(url)).rss;
 
 /**
- * A full, memory-reducing garbage collection in the service (the inspector's HeapProfiler.collectGarbage), then
- * its memory. Without one, RSS includes however much garbage V8 lets accumulate before collecting: under this
- * load its heap grew to 200–300 MB with some 45 MB alive, and gave it back at the next full collection — GC timing,
- * not retained memory, and the figure the bounds are about.
+ * A full, memory-reducing garbage collection in the service (the inspector's HeapProfiler.collectGarbage) — on its
+ * main thread and on each analysis thread (through the inspector's NodeWorker domain) — then its memory. Without one,
+ * RSS includes however much garbage V8 lets accumulate before collecting: under this load its heap grew to
+ * 200–300 MB with some 45 MB alive, and gave it back at the next full collection — GC timing, not retained memory,
+ * and the figure the bounds are about. Each thread has a heap of its own, which the main thread's collection does
+ * not touch.
  */
 async function collectedMemory(url: string, inspectorUrl: string): Promise<Memory> {
   const socket = new WebSocket(inspectorUrl);
@@ -92,11 +94,29 @@ async function collectedMemory(url: string, inspectorUrl: string): Promise<Memor
       socket.onopen = resolve;
       socket.onerror = () => reject(new Error(`could not connect to the service's inspector at ${inspectorUrl}`));
     });
+    const COLLECT = JSON.stringify({ id: 1, method: 'HeapProfiler.collectGarbage' });
+    const workers = new Set<string>();
+    const collected = new Set<string>();
     await new Promise<void>((resolve) => {
-      socket.onmessage = (event) => {
-        if ((JSON.parse(String(event.data)) as { id?: number }).id === 1) resolve();
+      let mainDone = false;
+      let attached = false;
+      const settle = () => {
+        if (mainDone && attached && [...workers].every((w) => collected.has(w))) resolve();
       };
-      socket.send(JSON.stringify({ id: 1, method: 'HeapProfiler.collectGarbage' }));
+      socket.onmessage = (event) => {
+        const msg = JSON.parse(String(event.data)) as { id?: number; method?: string; params?: { sessionId: string; message?: string } };
+        if (msg.id === 1) mainDone = true;
+        // Workers already running are announced before the answer to NodeWorker.enable.
+        if (msg.id === 2) attached = true;
+        if (msg.method === 'NodeWorker.attachedToWorker' && msg.params) {
+          workers.add(msg.params.sessionId);
+          socket.send(JSON.stringify({ id: 3, method: 'NodeWorker.sendMessageToWorker', params: { sessionId: msg.params.sessionId, message: COLLECT } }));
+        }
+        if (msg.method === 'NodeWorker.receivedMessageFromWorker' && msg.params && (JSON.parse(msg.params.message ?? '{}') as { id?: number }).id === 1) collected.add(msg.params.sessionId);
+        settle();
+      };
+      socket.send(COLLECT);
+      socket.send(JSON.stringify({ id: 2, method: 'NodeWorker.enable', params: { waitForDebuggerOnStart: false } }));
     });
   } finally {
     socket.close();

@@ -70,7 +70,7 @@ export interface ThreadData {
 
 /** Old-generation heap of one thread: far above what the largest project needs (~15 MB per 100 KB analyzed), low
  * enough that a runaway analysis ends its thread (and its request) instead of the process. */
-const THREAD_HEAP_MB = 256;
+const THREAD_HEAP_MB = 128;
 
 interface Task {
   job: AnalysisJob;

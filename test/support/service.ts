@@ -1,7 +1,11 @@
 // The real service as a child process (`node src/main.ts`), the way `npm start` runs it.
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
+
+/** The arguments `npm start` gives node (its V8 flags, then `src/main.ts`), read from package.json so the two never differ. */
+export const START_ARGS: readonly string[] = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start.split(/\s+/).slice(1);
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -50,7 +54,7 @@ export async function startService(env: Record<string, string>, timeoutMs = 30_0
   for (let attempt = 1; ; attempt++) {
     const port = Number(env['PORT'] ?? (await freePort()));
     const url = `http://127.0.0.1:${port}`;
-    const child = spawn(process.execPath, ['src/main.ts'], {
+    const child = spawn(process.execPath, START_ARGS, {
       env: { ...process.env, ...(publicUrl ? { PUBLIC_BASE_URL: url } : {}), ...env, LOG_LEVEL: level, PORT: String(port), HOST: '127.0.0.1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
