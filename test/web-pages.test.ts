@@ -240,6 +240,25 @@ describe('analyzer page', () => {
     assert.equal(alertOf(unpaired.body), 'The form could not be read; reload the page and send it again.');
   });
 
+  it('answers an analysis that fails on its thread with an error page, for one file and for a project', async () => {
+    const slow = await startTestApp({ PUBLIC_BASE_URL: BASE, ANALYSIS_TIMEOUT_MS: '1' });
+    try {
+      const content = `FROM alpine:3.20\n${'RUN apk add --no-cache curl\n'.repeat(1500)}`;
+      const form = (fields: [string, string][]) =>
+        slow.app.inject({ method: 'POST', url: '/analyze', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' }, payload: new URLSearchParams(fields).toString() });
+      const one = await form([['filename', 'Dockerfile'], ['file_type', 'auto'], ['content', content]]);
+      assert.equal(one.statusCode, 503);
+      const failed = /^The analysis could not be completed; nothing was counted\. Retry, and quote the request id if it keeps happening\. Request id: req_[0-9a-f]{16}\.$/;
+      assert.match(alertOf(one.body) ?? '', failed);
+      const project = await form([['filename', 'Dockerfile'], ['content', content], ['filename', 'compose.yaml'], ['content', 'services:\n  web:\n    build: .\n']]);
+      assert.equal(project.statusCode, 503);
+      assert.match(alertOf(project.body) ?? '', failed);
+      assert.doesNotMatch(one.body + project.body, /result-title/);
+    } finally {
+      await slow.close();
+    }
+  });
+
   it('serves its assets from this origin only', async () => {
     for (const [name, type] of [['site.css', 'text/css'], ['analyzer.js', 'text/javascript'], ['report.js', 'text/javascript'], ['html.js', 'text/javascript'], ['icon.svg', 'image/svg\\+xml']]) {
       const res = await get(`/assets/${name}`);

@@ -77,6 +77,8 @@ export async function publicPages(app: FastifyInstance): Promise<void> {
       : status === 413 ? `The form is larger than ${kb(BODY_LIMITS.analyzeProject)}; a file may have at most ${kb(ANALYSIS_LIMITS.maxFileBytes)}, a project ${kb(ANALYSIS_LIMITS.maxProjectBytes)}.`
       : status === 415 ? 'Send the form as application/x-www-form-urlencoded.'
       : status < 500 ? UNREADABLE
+      // The API's own words for what it refuses on its side (`analysis_busy`, `analysis_failed`), with the id they ask for.
+      : err instanceof ApiError ? `${err.message} Request id: ${req.id}.`
       : `Something went wrong on our side; try again. Quote ${req.id} if it keeps happening.`;
     return sendPage(reply, status, errorPage(status === 429 ? 'Too many requests' : 'The file could not be analyzed', message, EMPTY_FORM));
   });
@@ -109,7 +111,8 @@ export async function publicPages(app: FastifyInstance): Promise<void> {
     try {
       analysis = await analyzeCheckedProject(app.analysis, files);
     } catch (err) {
-      if (!(err instanceof ApiError)) throw err;
+      // Refusals of the input are shown with file names; failures on our side go to the error page as for one file.
+      if (!(err instanceof ApiError) || err.status >= 500) throw err;
       const title = err.code === 'unsupported_file_type' ? 'Unsupported file type' : 'The files could not be analyzed';
       return sendPage(reply, err.status, errorPage(title, withFileNames(err.message, files), named));
     }
