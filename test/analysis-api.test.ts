@@ -201,6 +201,11 @@ describe('analysis threads', () => {
       assert.equal((await slow.app.inject({ method: 'GET', url: '/api/stats?days=1' })).json().data.total, 0);
       assert.ok(slow.logs.some((l) => l.includes('analysis thread stopped') && l.includes('"reason":"timeout"')));
       assert.ok(!slow.logs.some((l) => l.includes(marker)));
+      const metrics = (await slow.app.inject({ method: 'GET', url: '/metrics' })).body;
+      assert.match(metrics, /^confgate_analysis_threads_stopped_total\{reason="timeout"\} 1$/m);
+      assert.match(metrics, /^confgate_analysis_threads 0$/m, 'the stopped thread is gone; the next analysis starts one');
+      assert.match(metrics, /^confgate_analysis_queued 0$/m);
+      assert.match(metrics, /^confgate_analysis_held 0$/m);
     } finally {
       await slow.close();
     }
@@ -213,6 +218,10 @@ describe('analysis threads', () => {
       const [a, b] = await Promise.all([inline.app.inject({ method: 'POST', url: '/api/analyze', payload }), post('/api/analyze', payload)]);
       assert.equal(a.statusCode, 200);
       assert.deepEqual(a.json().data, b.json().data);
+      const threads = (app: TestApp) => app.app.inject({ method: 'GET', url: '/metrics' }).then((r) => /^confgate_analysis_threads (\d+)$/m.exec(r.body)?.[1]);
+      assert.equal(await threads(inline), '0');
+      const started = Number(await threads(t));
+      assert.ok(started >= 1 && started <= t.config.analysis.threads, `${started} threads, started by the analyses so far, up to ANALYSIS_THREADS`);
     } finally {
       await inline.close();
     }

@@ -58,7 +58,9 @@ describe('AnalysisPool', () => {
     const p = pool({ timeoutMs: 300 }, MISBEHAVING);
     try {
       await rejectsWith(p.analyzeFile({ filename: 'hang', content: '' }), 'analysis_failed');
+      assert.deepEqual({ ...p.stats(), stopped: [...p.stats().stopped] }, { threads: 0, queued: 0, held: 0, stopped: [['timeout', 1]] });
       assert.equal((await p.analyzeFile(DOCKERFILE)).report().file_type, 'dockerfile');
+      assert.equal(p.stats().threads, 1);
     } finally {
       await p.close();
     }
@@ -72,6 +74,7 @@ describe('AnalysisPool', () => {
         for (const r of held) assert.equal(r.status === 'rejected' && (r.reason as ApiError).code, 'analysis_failed', filename);
         assert.equal((await p.analyzeFile(DOCKERFILE)).report().file_type, 'dockerfile', `after ${filename}`);
       }
+      assert.deepEqual([...p.stats().stopped], [['exit', 1], ['Error', 1]], 'the exit, then the error thrown out of the job');
     } finally {
       await p.close();
     }
@@ -82,6 +85,7 @@ describe('AnalysisPool', () => {
     // The thread holds PER_THREAD analyses (the first hangs), the queue one more.
     const held = [rejectsWith(p.analyzeFile({ filename: 'hang', content: '' }), 'analysis_failed')];
     for (let i = 1; i <= PER_THREAD; i++) held.push(rejectsWith(p.analyzeFile(DOCKERFILE), 'analysis_failed'));
+    assert.deepEqual([p.stats().threads, p.stats().held, p.stats().queued], [1, PER_THREAD, 1]);
     await assert.rejects(p.analyzeFile(DOCKERFILE), (err) => err instanceof ApiError && err.code === 'analysis_busy' && err.headers['Retry-After'] === '1');
     await p.close();
     await Promise.all(held);

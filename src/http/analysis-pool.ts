@@ -73,6 +73,18 @@ export interface ThreadData {
  * enough that a runaway analysis ends its thread (and its request) instead of the process. */
 const THREAD_HEAP_MB = 128;
 
+/** What the pool is doing, for `/metrics`. */
+export interface PoolStats {
+  /** Threads running (started, not stopped). */
+  threads: number;
+  /** Analyses waiting in the queue for a thread. */
+  queued: number;
+  /** Analyses handed to threads (running or next in line on their thread). */
+  held: number;
+  /** Threads stopped since start by reason (`timeout`, `exit`, or the error's code or name, e.g. `ERR_WORKER_OUT_OF_MEMORY`). */
+  stopped: ReadonlyMap<string, number>;
+}
+
 interface Task {
   job: AnalysisJob;
   resolve: (outcome: AnalysisOutcome) => void;
@@ -103,6 +115,7 @@ export class AnalysisPool {
   readonly #threadUrl: URL;
   readonly #threads = new Set<Thread>();
   readonly #queue: Task[] = [];
+  readonly #stopped = new Map<string, number>();
   #closed = false;
 
   /** `threadUrl` is the thread's entry module; tests give one that misbehaves on purpose. */
@@ -126,6 +139,12 @@ export class AnalysisPool {
   /** Starts every thread now instead of on the first analyses (the service at start-up; tests start none they do not use). */
   warm(): void {
     while (!this.#closed && this.#threads.size < this.#settings.threads) this.#spawn();
+  }
+
+  stats(): PoolStats {
+    let held = 0;
+    for (const t of this.#threads) held += t.tasks.length;
+    return { threads: this.#threads.size, queued: this.#queue.length, held, stopped: this.#stopped };
   }
 
   /** Stops the threads; analyses still waiting fail with `analysis_failed`. */
@@ -207,7 +226,10 @@ export class AnalysisPool {
     clearTimeout(thread.timer);
     const tasks = thread.tasks.splice(0);
     // What went wrong, never with what: jobs hold submitted content.
-    if (!this.#closed) this.#log.warn({ reason: why, analyses: tasks.length }, 'analysis thread stopped; it is replaced');
+    if (!this.#closed) {
+      this.#log.warn({ reason: why, analyses: tasks.length }, 'analysis thread stopped; it is replaced');
+      this.#stopped.set(why, (this.#stopped.get(why) ?? 0) + 1);
+    }
     for (const task of tasks) task.reject(failed());
     void thread.worker.terminate();
     this.#dispatch();

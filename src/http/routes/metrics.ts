@@ -45,6 +45,28 @@ export async function metricsRoutes(app: FastifyInstance): Promise<void> {
     });
   }
 
+  const pool = () => app.analysis.stats();
+  new Gauge({ name: 'confgate_analysis_threads', help: 'Analysis threads running (ANALYSIS_THREADS; started on the first analyses).', registers: [registry], collect() {
+    this.set(pool().threads);
+  } });
+  new Gauge({ name: 'confgate_analysis_queued', help: 'Analyses waiting for a thread (503 analysis_busy beyond ANALYSIS_QUEUE_LIMIT).', registers: [registry], collect() {
+    this.set(pool().queued);
+  } });
+  new Gauge({ name: 'confgate_analysis_held', help: 'Analyses handed to threads: running, or next in line on their thread.', registers: [registry], collect() {
+    this.set(pool().held);
+  } });
+  new Counter({
+    name: 'confgate_analysis_threads_stopped_total',
+    help: 'Analysis threads stopped and replaced, by reason (timeout, exit, or the error code or name); their analyses answered 503 analysis_failed.',
+    labelNames: ['reason'],
+    registers: [registry],
+    collect() {
+      // The pool keeps the totals; the counter shows them as they are.
+      this.reset();
+      for (const [reason, n] of pool().stopped) this.inc({ reason }, n);
+    },
+  });
+
   app.addHook('onResponse', async (req, reply) => {
     const route = req.routeOptions.url ?? 'unmatched';
     requests.inc({ route, method: req.method, status: String(reply.statusCode) });
