@@ -9,6 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { median, timeIt } from './measure.ts';
 import { COMPOSE, DOCKERFILE } from './samples.ts';
 import { bigFile as bigComposeFile } from './suites/compose.ts';
 import { bigFile as bigDockerfile } from './suites/dockerfile.ts';
@@ -40,15 +41,7 @@ function inputs(): ['dockerfile' | 'compose', string][] {
 }
 
 /** Mean milliseconds per call over a slice of `ms`. */
-function slice(fn: () => void, ms: number): number {
-  const start = performance.now();
-  let n = 0;
-  while (performance.now() - start < ms) {
-    fn();
-    n++;
-  }
-  return (performance.now() - start) / n;
-}
+const slice = (fn: () => void, ms: number): number => timeIt(fn, ms, 0).meanMs;
 
 const worktree = mkdtempSync(path.join(tmpdir(), 'confgate-compare-'));
 try {
@@ -71,7 +64,7 @@ try {
   const ratios = theirs.map((t, i) => t / mine[i]!).sort((x, y) => x - y);
   const fmt = (ms: number) => (ms < 1 ? `${(ms * 1000).toFixed(1)} µs` : `${ms.toFixed(2)} ms`);
   console.log(`${kind} (${files.length} file${files.length > 1 ? 's' : ''}) per pass: ${rev} fastest ${fmt(Math.min(...theirs))}, working tree fastest ${fmt(Math.min(...mine))}`);
-  console.log(`speed-up of the working tree: ${(Math.min(...theirs) / Math.min(...mine)).toFixed(2)}x by fastest slices, ${ratios[ratios.length >> 1]!.toFixed(2)}x by median pair (pairs range ${ratios[0]!.toFixed(2)}-${ratios[ratios.length - 1]!.toFixed(2)})`);
+  console.log(`speed-up of the working tree: ${(Math.min(...theirs) / Math.min(...mine)).toFixed(2)}x by fastest slices, ${median(ratios).toFixed(2)}x by median pair (pairs range ${ratios[0]!.toFixed(2)}-${ratios[ratios.length - 1]!.toFixed(2)})`);
 } finally {
   execFileSync('git', ['-C', root, 'worktree', 'remove', '--force', worktree], { stdio: 'ignore' });
   rmSync(worktree, { recursive: true, force: true });

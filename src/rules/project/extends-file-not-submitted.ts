@@ -1,7 +1,7 @@
 // CGP012: a service extends a service of a compose file the submission does not contain, so what it inherits
 // was not analyzed.
 import { specUrl } from '../compose/support.ts';
-import { once } from './support.ts';
+import { once, place } from './support.ts';
 import type { ProjectRule } from './support.ts';
 
 export const rule: ProjectRule = {
@@ -42,7 +42,7 @@ export const rule: ProjectRule = {
       if (open?.reason !== 'notSubmitted' && open?.reason !== 'unresolved') continue;
       const { compose, service } = open.at;
       const ext = service.extends!;
-      if (!first(`${compose.filename}:${service.name}`)) continue;
+      if (!first(place(compose.filename, ext.range))) continue;
       const data = { service: service.name, base: ext.service };
       if (open.reason === 'notSubmitted') report({ file: compose.filename, range: ext.file!.range, data: { ...data, path: open.path } });
       else report({ file: compose.filename, range: ext.file!.range, messageId: 'unresolved', data: { ...data, path: ext.file!.value } });

@@ -1,7 +1,7 @@
 // CGP013: `extends` names a service another submitted compose file does not define, or loops across files.
 import type { Layer } from '../../project/types.ts';
 import { specUrl } from '../compose/support.ts';
-import { once } from './support.ts';
+import { once, place } from './support.ts';
 import type { ProjectRule } from './support.ts';
 
 const named = (l: Layer): string => `${l.service.name} (${l.compose.filename})`;
@@ -44,13 +44,13 @@ export const rule: ProjectRule = {
       if (open?.reason === 'unknownService') {
         const { compose, service } = open.at;
         const ext = service.extends!;
-        if (first(`${compose.filename}:${service.name}`)) report({ file: compose.filename, range: ext.range, data: { service: service.name, base: ext.service, path: open.path } });
+        if (first(place(compose.filename, ext.range))) report({ file: compose.filename, range: ext.range, data: { service: service.name, base: ext.service, path: open.path } });
       } else if (open?.reason === 'cycle') {
         // Every service that reaches the loop sees it; it is reported once, at its first member in the submission.
         const start = open.cycle.reduce((m, l, i) => (order.get(l.service)! < order.get(open.cycle[m]!.service)! ? i : m), 0);
         const loop = [...open.cycle.slice(start), ...open.cycle.slice(0, start + 1)];
         const { compose, service } = loop[0]!;
-        if (first(`${compose.filename}:${service.name}`)) report({ file: compose.filename, range: service.extends!.range, messageId: 'cycle', data: { cycle: loop.map(named).join(' -> ') } });
+        if (first(place(compose.filename, service.extends!.range))) report({ file: compose.filename, range: service.extends!.range, messageId: 'cycle', data: { cycle: loop.map(named).join(' -> ') } });
       }
     }
   },
