@@ -8,6 +8,7 @@ import { claim, complete, enqueue, fail, queueStats } from '../src/storage/jobs.
 import { loadMigrations, migrate, migrationStatus } from '../src/storage/migrate.ts';
 import { openStore } from '../src/storage/open.ts';
 import { StoreError } from '../src/storage/db.ts';
+import { insertSecurityLog } from '../src/storage/security-log.ts';
 import { loadConfig } from '../src/config.ts';
 import { createEmptyStore, openTestStore, STORE } from './support/store.ts';
 import type { TestStore } from './support/store.ts';
@@ -74,6 +75,28 @@ describe('job queue', () => {
   it('a unique key allows one pending job', async () => {
     assert.ok(await enqueue(store.db, 'u', {}, { uniqueKey: 'only-one' }));
     assert.equal(await enqueue(store.db, 'u', {}, { uniqueKey: 'only-one' }), undefined);
+  });
+});
+
+describe('security log batches', () => {
+  // A busy second of requests is one flush. As a multi-row VALUES list (7 parameters a row) more than 9362 rows
+  // overflowed the protocol's 16-bit parameter count, and the retried, growing batch failed until rows were dropped.
+  it('writes a batch of 12 000 rows in one flush, keeping every value', async () => {
+    const requestIds = Array.from({ length: 12_000 }, (_, i) => `req_batch_${i}`);
+    const at = new Date('2031-02-03T04:05:06.789Z');
+    await insertSecurityLog(store.db, requestIds.map((requestId, i) => ({
+      at, clientIp: '::1', method: 'POST', route: '/api/analyze', status: i % 2 ? 200 : 429, requestId, userAgent: i % 3 ? `ua "quoted", {braced} \\ ${i}` : undefined,
+    })));
+    const rows = await store.db.query<{ n: number }>("SELECT count(*)::int AS n FROM security_log WHERE request_id LIKE 'req_batch_%'");
+    assert.equal(rows[0]?.n, 12_000);
+    const sample = await store.db.query<{ request_id: string; at: Date; status: number; user_agent: string | null; client_ip: string }>(
+      "SELECT request_id, at, status, user_agent, client_ip FROM security_log WHERE request_id IN ('req_batch_3', 'req_batch_11999') ORDER BY request_id",
+    );
+    assert.deepEqual(sample.map((r) => [r.request_id, new Date(r.at).toISOString(), r.status, r.user_agent, r.client_ip]), [
+      ['req_batch_11999', at.toISOString(), 200, 'ua "quoted", {braced} \\ 11999', '::1'],
+      ['req_batch_3', at.toISOString(), 200, null, '::1'],
+    ]);
+    await store.db.query("DELETE FROM security_log WHERE request_id LIKE 'req_batch_%'");
   });
 });
 
