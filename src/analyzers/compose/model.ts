@@ -129,6 +129,14 @@ export interface ComposeDoc {
   duplicates: DuplicateKey[];
   /** `include` pulls in other files, so names this file does not define may still exist. */
   hasInclude: boolean;
+  /** The `include` entries with the file paths each loads (short syntax, or long syntax's `path`, a string or a list
+   * merged into one model); entries without a readable path are left out. */
+  includes: Include[];
+}
+
+/** One `include` entry: the compose files it loads and merges into one included model. */
+export interface Include {
+  paths: Str[];
 }
 
 export type { Str, YMap, YNode, YPair, YScalar };

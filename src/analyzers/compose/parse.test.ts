@@ -68,6 +68,14 @@ describe('parseCompose', () => {
     assert.deepEqual(app.envFiles.map((e) => [e.path, e.required]), [['.env', true], ['.env.local', false]]);
     assert.deepEqual(app.secrets.map((s) => s.name), ['key']);
   });
+  it('models include entries: short syntax, long syntax with one path or a merged list, with positions', () => {
+    const doc = parseCompose('include:\n  - ../common/compose.yaml\n  - path: db.yaml\n    env_file: db.env\n  - path:\n      - third-party/compose.yaml\n      - override.yaml\n  - project_directory: ..\n  - 42\n').doc;
+    assert.equal(doc.hasInclude, true);
+    assert.deepEqual(doc.includes.map((i) => i.paths.map((p) => p.value)), [['../common/compose.yaml'], ['db.yaml'], ['third-party/compose.yaml', 'override.yaml'], ['42']]);
+    const db = doc.includes[1]!.paths[0]!.range;
+    assert.deepEqual([db.start_line, db.start_column, db.end_line, db.end_column], [3, 11, 3, 18]);
+    assert.deepEqual(parseCompose(S).doc.includes, []);
+  });
 });
 
 describe('ports', () => {

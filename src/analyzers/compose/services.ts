@@ -2,11 +2,11 @@
 // wrong type is simply not modelled (the schema rule reports it), so rules never see half-valid data.
 import { isInterpolated } from './interpolation.ts';
 import { parseImageRef } from '../dockerfile/image.ts';
-import type { Build, ComposeDoc, EnvFile, Extends, KeyValue, Ref, Section, Service } from './model.ts';
+import type { Build, ComposeDoc, EnvFile, Extends, Include, KeyValue, Ref, Section, Service } from './model.ts';
 import { parsePort } from './ports.ts';
 import { parseMount } from './volumes.ts';
 import { get, getPair, str, subRange, text } from './yaml-tree.ts';
-import type { DuplicateKey, Positions, YMap, YNode, YPair } from './yaml-tree.ts';
+import type { DuplicateKey, Positions, Str, YMap, YNode, YPair } from './yaml-tree.ts';
 
 function items(node: YNode | undefined): YNode[] {
   return node?.kind === 'seq' ? node.items : [];
@@ -156,6 +156,7 @@ export function buildComposeDoc(root: YNode | undefined, pos: Positions, duplica
     configs: { names: new Set() },
     duplicates,
     hasInclude: false,
+    includes: [],
   };
   if (root?.kind !== 'map') return doc;
   doc.root = root;
@@ -174,7 +175,20 @@ export function buildComposeDoc(root: YNode | undefined, pos: Positions, duplica
   doc.secrets = section(root, 'secrets');
   doc.configs = section(root, 'configs');
   doc.hasInclude = getPair(root, 'include') !== undefined;
+  doc.includes = includes(get(root, 'include'));
   return doc;
+}
+
+/** `include: [path]` or `include: [{path: path | [paths]}]`; the schema reports other shapes. */
+function includes(node: YNode | undefined): Include[] {
+  if (node?.kind !== 'seq') return [];
+  const out: Include[] = [];
+  for (const item of node.items) {
+    const path = item.kind === 'map' ? get(item, 'path') : item;
+    const paths = path?.kind === 'seq' ? path.items.flatMap((p) => str(p) ?? []) : [str(path)].filter((p): p is Str => p !== undefined);
+    if (paths.length > 0) out.push({ paths });
+  }
+  return out;
 }
 
 /** A key of the service or, through same-file `extends`, of the nearest base that sets it. */
