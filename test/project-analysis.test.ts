@@ -150,6 +150,40 @@ describe('compose extends across submitted files', () => {
   });
 });
 
+describe('compose include across submitted files', () => {
+  const compose = { filename: 'compose.yaml', content: 'include:\n  - db/compose.yaml\nservices:\n  web:\n    image: example/web:1.4\n    depends_on: [databse]\n    volumes: [pgdata:/data]\n' };
+  const db = { filename: 'db/compose.yaml', content: 'services:\n  database:\n    image: postgres:16.4\nvolumes:\n  pgdata: {}\n' };
+  const ownRules = (data: any) => fileReport(data, 'compose.yaml').findings.map((f: any) => f.rule_id);
+
+  it('with the included file, a name nothing defines is reported and an included one is not', async () => {
+    const data = await analyze([compose, db]);
+    assert.deepEqual(data.project_findings.map(where), ['compose.yaml CGP015 6:18-6:25']);
+    const [f] = data.project_findings;
+    assert.equal(f.message, 'Service "web" refers to service "databse", which neither this file nor the files it includes define.');
+    assert.equal(f.severity, 'high');
+    assert.ok(f.score_impact < 0);
+    // Alone, the file cannot tell: its own report leaves undefined names to the project.
+    assert.ok(!ownRules(data).some((id: string) => /^CGC03[3-7]$/.test(id)), ownRules(data).join());
+  });
+
+  it('without the included file, nothing about its names is claimed: one info finding says it was not analyzed', async () => {
+    const data = await analyze([compose]);
+    assert.deepEqual(data.project_findings.map(where), ['compose.yaml CGP014 2:5-2:20']);
+    assert.equal(data.project_findings[0].message, '"db/compose.yaml" is included but was not submitted: what it defines was not analyzed.');
+    assert.equal(data.project_findings[0].score_impact, 0);
+  });
+
+  it('a service the including file redefines differently is a conflict; the same definition merged as an override is not', async () => {
+    const redefined = { filename: 'compose.yaml', content: 'include:\n  - db/compose.yaml\nservices:\n  database:\n    image: postgres:16.4\n    restart: always\n' };
+    const conflict = await analyze([redefined, db]);
+    assert.deepEqual(conflict.project_findings.map(where), ['compose.yaml CGP016 2:5-2:20']);
+    assert.match(conflict.project_findings[0].message, /^The service "database" that "db\/compose.yaml" brings in is also defined in this file, differently/);
+    const override = { filename: 'compose.yaml', content: 'include:\n  - path: [db/compose.yaml, db/override.yaml]\n' };
+    const merged = await analyze([override, db, { filename: 'db/override.yaml', content: 'services:\n  database:\n    restart: always\n' }]);
+    assert.deepEqual(merged.project_findings.map(where), []);
+  });
+});
+
 describe('project findings and pragmas', () => {
   it('a confgate pragma in the file a project finding points into suppresses it', async () => {
     const compose = (pragma: string) => ({ filename: 'compose.yaml', content: `services:\n  api:\n    image: example/api:1.4\n${pragma}    env_file: .env\n` });

@@ -18,6 +18,7 @@ import { ANALYZERS, RULESET_VERSION } from '../rules/index.ts';
 import { projectRules } from '../rules/project/index.ts';
 import { configKey, linkBuilds } from './builds.ts';
 import { resolveServices } from './extends.ts';
+import { resolveIncludes } from './includes.ts';
 import { projectPath } from './paths.ts';
 import type { BuildConfig, BuildLink, ComposeFile, DockerfileFile, ProjectDoc, ProjectFile } from './types.ts';
 
@@ -142,7 +143,8 @@ export function runProject(inputs: readonly FileInput[], options: EngineOptions)
   inputs.forEach((input, i) => {
     if (types[i]!.fileType === 'compose') analyzed[i] = analyzeTyped(input, types[i]!, options);
   });
-  const services = resolveServices(analyzed.filter((a) => a?.file.fileType === 'compose').map((a) => a.file as ComposeFile));
+  const composeFiles = analyzed.filter((a) => a?.file.fileType === 'compose').map((a) => a.file as ComposeFile);
+  const services = resolveServices(composeFiles);
   const links = linkBuilds(services);
   const dockerfiles = new Map<string, { file: DockerfileFile; config?: BuildConfig }>();
   inputs.forEach((input, i) => {
@@ -153,7 +155,7 @@ export function runProject(inputs: readonly FileInput[], options: EngineOptions)
     dockerfiles.set(path, config ? { file: analyzed[i].file as DockerfileFile, config } : { file: analyzed[i].file as DockerfileFile });
   });
   attachDockerfiles(links, dockerfiles);
-  const doc: ProjectDoc = { files: analyzed.map((a) => a.file), services, builds: links };
+  const doc: ProjectDoc = { files: analyzed.map((a) => a.file), services, builds: links, includes: resolveIncludes(composeFiles) };
   const cross = applySuppressions(runRules(doc, projectRules, [], options), doc.files);
   const worst = analyzed.reduce((min, a) => Math.min(min, a.report.score), 100);
   const project = buildReport(cross.findings, cross.suppressed, RULESET_VERSION, undefined, worst);

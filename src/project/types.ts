@@ -1,6 +1,7 @@
 // The document project rules see: every submitted file, parsed once, with its type; every Compose service with
-// the definitions it extends, followed across the submitted compose files; and every `build` linked to the
-// submitted Dockerfile it builds, parsed as that build builds it.
+// the definitions it extends, followed across the submitted compose files; every `build` linked to the
+// submitted Dockerfile it builds, parsed as that build builds it; and every `include` path linked to the submitted
+// compose file it loads.
 import type { Parsed } from '../core/analyze.ts';
 import type { FileType } from '../core/rule.ts';
 import type { Range } from '../core/types.ts';
@@ -89,11 +90,25 @@ export interface BuildLink extends ProjectService {
   stage?: Stage;
 }
 
+/** One path of a compose file's `include` entry, resolved against the submission. */
+export interface IncludeLink {
+  compose: ComposeFile;
+  /** The entry's index in the file's `include`: the paths of one entry are merged into one included model. */
+  entry: number;
+  path: Str;
+  /** The project path it names (the value itself when remote); absent when it comes from interpolation. */
+  resolved?: string;
+  /** The submitted compose file at `resolved`. */
+  target?: ComposeFile;
+}
+
 export interface ProjectDoc {
   files: ProjectFile[];
   /** Every service of every compose file, in submission order. */
   services: ProjectService[];
   builds: BuildLink[];
+  /** Every path of every compose file's `include`, in submission and file order. */
+  includes: IncludeLink[];
 }
 
 export type { FileType };

@@ -1,12 +1,13 @@
 // Helpers the Compose rules share: reference URLs, reading a service's settings through `extends`, and the
 // plaintext-secret test used for environment, build args and labels.
 import { isInterpolated } from '../../analyzers/compose/interpolation.ts';
-import type { ComposeDoc, KeyValue, Port, Ref, Service } from '../../analyzers/compose/model.ts';
+import type { ComposeDoc, KeyValue, Port, Service } from '../../analyzers/compose/model.ts';
 import { onAllInterfaces } from '../../analyzers/compose/ports.ts';
 import { effective } from '../../analyzers/compose/services.ts';
 import { get, text } from '../../analyzers/compose/yaml-tree.ts';
 import type { YNode } from '../../analyzers/compose/yaml-tree.ts';
 import type { Reporter, Rule } from '../../core/rule.ts';
+import type { References } from './references.ts';
 import type { Range } from '../../core/types.ts';
 
 export type ComposeRule = Rule<ComposeDoc>;
@@ -97,12 +98,13 @@ export function deployLimit(service: Service, key: string): YNode | undefined {
   return get(get(get(effective(service, 'deploy')?.value, 'resources'), 'limits'), key);
 }
 
-/** Reports references to names the file does not define, unless `include` may define them elsewhere. */
-export function reportUndefined(doc: ComposeDoc, refs: (s: Service) => Ref[], defined: (name: string) => boolean, report: Reporter): void {
+/** Reports references to names the file does not define, unless `include` may define them elsewhere (then the project
+ * checks them across the included files). */
+export function reportUndefined(doc: ComposeDoc, references: References, report: Reporter): void {
   if (doc.hasInclude) return;
   for (const service of doc.services) {
-    for (const ref of refs(service)) {
-      if (!isInterpolated(ref.name) && !defined(ref.name)) report({ range: ref.range, data: { name: ref.name, service: service.name } });
+    for (const ref of references.refs(service)) {
+      if (!isInterpolated(ref.name) && !references.defines(doc, ref.name)) report({ range: ref.range, data: { name: ref.name, service: service.name } });
     }
   }
 }

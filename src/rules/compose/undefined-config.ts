@@ -1,4 +1,5 @@
 // CGC037: a service uses a config the file does not declare.
+import { CONFIGS } from './references.ts';
 import { reportUndefined, specUrl } from './support.ts';
 import type { ComposeRule } from './support.ts';
 
@@ -10,7 +11,9 @@ export const rule: ComposeRule = {
     title: 'Config is not declared',
     description:
       'A config granted to a service must be declared under the top-level `configs`; otherwise `docker compose` ' +
-      'refuses the file.',
+      'refuses the file.' +
+      ' A file with `include` is not judged alone: the names may come from the files it includes (project analysis ' +
+      'checks them across the submitted files: CGP015).',
     severity: 'high',
     category: 'correctness',
     references: [specUrl('services#configs'), specUrl('configs')],
@@ -23,6 +26,6 @@ export const rule: ComposeRule = {
     },
   },
   check(doc, report) {
-    reportUndefined(doc, (s) => s.configs, (name) => doc.configs.names.has(name), report);
+    reportUndefined(doc, CONFIGS, report);
   },
 };

@@ -1,4 +1,5 @@
 // CGC035: a service uses a network the file does not declare.
+import { NETWORKS } from './references.ts';
 import { reportUndefined, specUrl } from './support.ts';
 import type { ComposeRule } from './support.ts';
 
@@ -10,7 +11,9 @@ export const rule: ComposeRule = {
     title: 'Network is not declared',
     description:
       'A network a service joins must be declared under the top-level `networks` (only `default` is implicit); ' +
-      'otherwise `docker compose` refuses the file.',
+      'otherwise `docker compose` refuses the file.' +
+      ' A file with `include` is not judged alone: the names may come from the files it includes (project analysis ' +
+      'checks them across the submitted files: CGP015).',
     severity: 'high',
     category: 'correctness',
     references: [specUrl('services#networks'), specUrl('networks')],
@@ -23,6 +26,6 @@ export const rule: ComposeRule = {
     },
   },
   check(doc, report) {
-    reportUndefined(doc, (s) => s.networks, (name) => name === 'default' || doc.networks.names.has(name), report);
+    reportUndefined(doc, NETWORKS, report);
   },
 };

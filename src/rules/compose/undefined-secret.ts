@@ -1,19 +1,7 @@
 // CGC036: a service uses a secret the file does not declare.
-import type { Ref, Service } from '../../analyzers/compose/model.ts';
-import { get, str } from '../../analyzers/compose/yaml-tree.ts';
+import { SECRETS } from './references.ts';
 import { reportUndefined, specUrl } from './support.ts';
 import type { ComposeRule } from './support.ts';
-
-/** `build.secrets` refer to top-level secrets too (short names or `{source: name}`). */
-function buildSecrets(s: Service): Ref[] {
-  const secrets = get(get(s.node, 'build'), 'secrets');
-  return secrets?.kind === 'seq'
-    ? secrets.items.flatMap((item) => {
-        const name = str(item.kind === 'map' ? get(item, 'source') : item);
-        return name ? [{ name: name.value, range: name.range }] : [];
-      })
-    : [];
-}
 
 export const rule: ComposeRule = {
   meta: {
@@ -23,7 +11,9 @@ export const rule: ComposeRule = {
     title: 'Secret is not declared',
     description:
       'A secret granted to a service (or to its build) must be declared under the top-level `secrets`; ' +
-      'otherwise `docker compose` refuses the file.',
+      'otherwise `docker compose` refuses the file.' +
+      ' A file with `include` is not judged alone: the names may come from the files it includes (project analysis ' +
+      'checks them across the submitted files: CGP015).',
     severity: 'high',
     category: 'correctness',
     references: [specUrl('services#secrets'), specUrl('secrets')],
@@ -36,6 +26,6 @@ export const rule: ComposeRule = {
     },
   },
   check(doc, report) {
-    reportUndefined(doc, (s) => [...s.secrets, ...buildSecrets(s)], (name) => doc.secrets.names.has(name), report);
+    reportUndefined(doc, SECRETS, report);
   },
 };

@@ -1,4 +1,5 @@
 // CGC034: a service uses a volume the file does not declare.
+import { VOLUMES } from './references.ts';
 import { reportUndefined, specUrl } from './support.ts';
 import type { ComposeRule } from './support.ts';
 
@@ -10,7 +11,9 @@ export const rule: ComposeRule = {
     title: 'Named volume is not declared',
     description:
       'A named volume used by a service must be declared under the top-level `volumes`; otherwise `docker compose` ' +
-      'refuses the file. A missing declaration is often a typo for a bind mount (a path without `./`).',
+      'refuses the file. A missing declaration is often a typo for a bind mount (a path without `./`).' +
+      ' A file with `include` is not judged alone: the names may come from the files it includes (project analysis ' +
+      'checks them across the submitted files: CGP015).',
     severity: 'high',
     category: 'correctness',
     references: [specUrl('services#volumes'), specUrl('volumes')],
@@ -23,6 +26,6 @@ export const rule: ComposeRule = {
     },
   },
   check(doc, report) {
-    reportUndefined(doc, (s) => s.volumes.flatMap((m) => (m.type === 'volume' && m.source && !m.interpolated ? [{ name: m.source.value, range: m.source.range }] : [])), (name) => doc.volumes.names.has(name), report);
+    reportUndefined(doc, VOLUMES, report);
   },
 };

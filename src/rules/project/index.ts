@@ -14,5 +14,8 @@ import { rule as secretBuildArgInEnv } from './secret-build-arg-in-env.ts';
 import { rule as imageVersionMismatch } from './image-version-mismatch.ts';
 import { rule as extendsFileNotSubmitted } from './extends-file-not-submitted.ts';
 import { rule as invalidExtendsAcrossFiles } from './invalid-extends-across-files.ts';
+import { rule as includeFileNotSubmitted } from './include-file-not-submitted.ts';
+import { rule as undefinedNameAcrossIncludes } from './undefined-name-across-includes.ts';
+import { rule as includeConflict } from './include-conflict.ts';
 
-export const projectRules: Rule<ProjectDoc>[] = [buildDockerfileNotSubmitted, buildTargetNotFound, buildArgNotDeclared, envFileNotAnalyzed, publishedPortNotExposed, exposedPortNotPublished, composeUserOverridesImageUser, healthcheckDisabledOverridesImage, healthcheckMissingEverywhere, secretBuildArgInEnv, imageVersionMismatch, extendsFileNotSubmitted, invalidExtendsAcrossFiles];
+export const projectRules: Rule<ProjectDoc>[] = [buildDockerfileNotSubmitted, buildTargetNotFound, buildArgNotDeclared, envFileNotAnalyzed, publishedPortNotExposed, exposedPortNotPublished, composeUserOverridesImageUser, healthcheckDisabledOverridesImage, healthcheckMissingEverywhere, secretBuildArgInEnv, imageVersionMismatch, extendsFileNotSubmitted, invalidExtendsAcrossFiles, includeFileNotSubmitted, undefinedNameAcrossIncludes, includeConflict];
