@@ -3,7 +3,7 @@
 // included file's own `include` applies in turn. docs/project-analysis.md records the decisions.
 import { isInterpolated } from '../analyzers/compose/interpolation.ts';
 import { projectPath, REMOTE, resolveFrom } from './paths.ts';
-import type { ComposeFile, IncludeLink } from './types.ts';
+import type { ComposeFile, IncludeLink, ProjectDoc } from './types.ts';
 
 /** Every path of every compose file's `include`, linked to the submitted file it names. */
 export function resolveIncludes(composeFiles: readonly ComposeFile[]): IncludeLink[] {
@@ -35,4 +35,9 @@ export function includedModel(all: readonly IncludeLink[], links: readonly Inclu
     pending.push(...all.filter((l) => l.compose === target));
   }
   return { files, complete };
+}
+
+/** The compose files that include others, each with the links of its own `include`. */
+export function includingFiles(doc: ProjectDoc): { file: ComposeFile; links: IncludeLink[] }[] {
+  return doc.files.flatMap((file) => (file.fileType === 'compose' && file.parsed.doc.includes.length > 0 ? [{ file, links: doc.includes.filter((l) => l.compose === file) }] : []));
 }

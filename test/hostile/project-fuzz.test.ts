@@ -1,8 +1,8 @@
 // Project analysis on random file sets (the per-analyzer fuzz tests cover one file at a time): the real fixture
 // projects mutated at random, with names shuffled between directories, files dropped or duplicated under other
 // names, compose `build:`/`dockerfile:`/`env_file:` pointing anywhere (`..`, absolute, missing, to itself),
-// `extends` of services in other submitted (or missing) files, looping back and forth, and random texts as
-// extra files. runProject never throws, no project rule errors, every project finding
+// `extends` of services in other submitted (or missing) files, looping back and forth, `include` of files (itself,
+// each other, missing, interpolated, merged lists), and random texts as extra files. runProject never throws, no project rule errors, every project finding
 // names a file of the submission and lies inside it, and the score is consistent.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -30,7 +30,8 @@ const LINKS = ['\n    build: .', '\n    build: ..', '\n    build: /', '\n    bui
   '\n    build:\n      context: .\n      dockerfile: compose.yaml', '\n    build:\n      dockerfile: Dockerfile\n      target: nope', '\n    env_file: .env', '\n    env_file: ../../etc/passwd',
   '\n    user: root', '\n    ports: ["80:80"]', '\n  other:\n    build: web\n    ports: ["80:80"]', '\n    extends: { service: other }', '\n    build: { context: "${CTX}" }',
   '\n    extends: { file: compose.yaml, service: web }', '\n    extends: { file: docker-compose.yml, service: api }', '\n    extends: { file: ../compose.override.yaml, service: db }',
-  '\n    extends:\n      file: ./x.compose.yaml\n      service: other', '\n    extends: { file: "${BASE}", service: web }', '\n  web:\n    extends: { file: compose.override.yaml, service: api }'];
+  '\n    extends:\n      file: ./x.compose.yaml\n      service: other', '\n    extends: { file: "${BASE}", service: web }', '\n  web:\n    extends: { file: compose.override.yaml, service: api }',
+  '\ninclude:\n  - compose.yaml', '\ninclude:\n  - path: [docker-compose.yml, ../compose.override.yaml]', '\ninclude: [x.compose.yaml, "${INC}", oci://r/x:1]', '\n    depends_on: [db, nope]'];
 const EDITS = ['\n', ' ', ':', '- ', '#', '"', "'", '{', '[', '&a', '*a', 'FROM ', 'USER ', 'COPY --from=', 'AS ', '\\\n', '${', '<<EOF\n', '\t', '\r\n', '😀'];
 
 const mutated = fc.record({

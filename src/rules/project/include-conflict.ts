@@ -2,7 +2,7 @@
 // another of its includes, defines differently.
 import { get } from '../../analyzers/compose/yaml-tree.ts';
 import type { YNode } from '../../analyzers/compose/yaml-tree.ts';
-import { includedModel } from '../../project/includes.ts';
+import { includedModel, includingFiles } from '../../project/includes.ts';
 import { ALL_REFERENCES } from '../compose/references.ts';
 import { specUrl } from '../compose/support.ts';
 import type { ProjectRule } from './support.ts';
@@ -54,9 +54,7 @@ export const rule: ProjectRule = {
     },
   },
   check(doc, report) {
-    for (const file of doc.files) {
-      if (file.fileType !== 'compose' || file.parsed.doc.includes.length === 0) continue;
-      const own = doc.includes.filter((l) => l.compose === file);
+    for (const { file, links: own } of includingFiles(doc)) {
       for (const references of ALL_REFERENCES) {
         // Who defines each name so far: this file (`undefined`), or the path of the entry that brought it in.
         const definedBy = new Map<string, { node: YNode | undefined; by: string | undefined }>();

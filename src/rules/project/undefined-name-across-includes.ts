@@ -2,7 +2,7 @@
 // neither the file nor anything it includes defines (every included file submitted).
 import { isInterpolated } from '../../analyzers/compose/interpolation.ts';
 import type { ComposeFile } from '../../project/types.ts';
-import { includedModel } from '../../project/includes.ts';
+import { includedModel, includingFiles } from '../../project/includes.ts';
 import { ALL_REFERENCES } from '../compose/references.ts';
 import { specUrl } from '../compose/support.ts';
 import type { ProjectRule } from './support.ts';
@@ -38,10 +38,8 @@ export const rule: ProjectRule = {
     },
   },
   check(doc, report) {
-    for (const file of doc.files) {
-      if (file.fileType !== 'compose' || file.parsed.doc.includes.length === 0) continue;
-      const own = doc.includes.filter((l) => l.compose === file);
-      const { files, complete } = includedModel(doc.includes, own);
+    for (const { file, links } of includingFiles(doc)) {
+      const { files, complete } = includedModel(doc.includes, links);
       // An unseen file may define anything: CGP014 says which one.
       if (!complete) continue;
       const model: ComposeFile[] = [file, ...files];
