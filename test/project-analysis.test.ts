@@ -173,11 +173,11 @@ describe('compose include across submitted files', () => {
     assert.equal(data.project_findings[0].score_impact, 0);
   });
 
-  it('a service the including file redefines differently is a conflict; the same definition merged as an override is not', async () => {
+  it('a service the including file redefines is a conflict; an override merged into the include entry is not', async () => {
     const redefined = { filename: 'compose.yaml', content: 'include:\n  - db/compose.yaml\nservices:\n  database:\n    image: postgres:16.4\n    restart: always\n' };
     const conflict = await analyze([redefined, db]);
     assert.deepEqual(conflict.project_findings.map(where), ['compose.yaml CGP016 2:5-2:20']);
-    assert.match(conflict.project_findings[0].message, /^The service "database" that "db\/compose.yaml" brings in is also defined in this file, differently/);
+    assert.match(conflict.project_findings[0].message, /^The service "database" that "db\/compose.yaml" brings in is also defined in this file: Compose refuses the project\.$/);
     const override = { filename: 'compose.yaml', content: 'include:\n  - path: [db/compose.yaml, db/override.yaml]\n' };
     const merged = await analyze([override, db, { filename: 'db/override.yaml', content: 'services:\n  database:\n    restart: always\n' }]);
     assert.deepEqual(merged.project_findings.map(where), []);

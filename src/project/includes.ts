@@ -20,24 +20,86 @@ export function resolveIncludes(composeFiles: readonly ComposeFile[]): IncludeLi
   );
 }
 
-/** What `links` bring into a compose file: the files they load and, through their own `include`, every file those
- * load (each once). `complete` is false when a path on the way names no submitted file, or one with syntax errors,
- * so names may be defined where nothing was analyzed. */
-export function includedModel(all: readonly IncludeLink[], links: readonly IncludeLink[]): { files: ComposeFile[]; complete: boolean } {
-  const files: ComposeFile[] = [];
-  let complete = true;
-  const pending = [...links];
-  for (let link = pending.shift(); link; link = pending.shift()) {
-    const target = link.target;
-    if (!target || target.parsed.syntaxErrors.length > 0) complete = false;
-    if (!target || files.includes(target)) continue;
-    files.push(target);
-    pending.push(...all.filter((l) => l.compose === target));
-  }
-  return { files, complete };
+/** What an include brings in: the files loaded, all the way down, each once. `complete` is false when a path on the
+ * way names no submitted file, or one with syntax errors, so names may be defined where nothing was analyzed. */
+export interface IncludedModel {
+  files: ComposeFile[];
+  complete: boolean;
 }
 
-/** The compose files that include others, each with the links of its own `include`. */
-export function includingFiles(doc: ProjectDoc): { file: ComposeFile; links: IncludeLink[] }[] {
-  return doc.files.flatMap((file) => (file.fileType === 'compose' && file.parsed.doc.includes.length > 0 ? [{ file, links: doc.includes.filter((l) => l.compose === file) }] : []));
+/** One `include` entry: the links of its paths (merged into one model by Compose) and what they bring in. */
+export interface IncludeEntry {
+  links: IncludeLink[];
+  model: IncludedModel;
+}
+
+/** A compose file that includes others: its entries, in order, and everything they bring in together. */
+export interface Including {
+  file: ComposeFile;
+  entries: IncludeEntry[];
+  model: IncludedModel;
+}
+
+/**
+ * Every compose file with `include`, with what each entry and the whole brings in. Each file's closure is walked once,
+ * over an index of the links, and reused (a submission can repeat one include thousands of times: the work stays
+ * proportional to the links); a loop ends where it comes back to a file already brought in.
+ */
+export function includingFiles(doc: ProjectDoc): Including[] {
+  const linksOf = new Map<ComposeFile, IncludeLink[]>();
+  for (const link of doc.includes) {
+    const list = linksOf.get(link.compose);
+    if (list) list.push(link);
+    else linksOf.set(link.compose, [link]);
+  }
+  const closures = new Map<ComposeFile, IncludedModel>();
+  const closureOf = (file: ComposeFile): IncludedModel => {
+    let model = closures.get(file);
+    if (!model) {
+      model = walk(linksOf.get(file) ?? [], linksOf);
+      closures.set(file, model);
+    }
+    return model;
+  };
+  /** What `links` bring in: their targets and the targets' closures. */
+  const modelOf = (links: readonly IncludeLink[]): IncludedModel => {
+    const files = new Set<ComposeFile>();
+    let complete = true;
+    for (const { target } of links) {
+      if (!target) {
+        complete = false;
+        continue;
+      }
+      const closure = closureOf(target);
+      if (target.parsed.syntaxErrors.length > 0 || !closure.complete) complete = false;
+      files.add(target);
+      for (const f of closure.files) files.add(f);
+    }
+    return { files: [...files], complete };
+  };
+  const out: Including[] = [];
+  for (const [file, links] of linksOf) {
+    const byEntry: IncludeLink[][] = [];
+    for (const link of links) (byEntry[link.entry] ??= []).push(link);
+    const entries = byEntry.filter((e) => e !== undefined).map((l) => ({ links: l, model: modelOf(l) }));
+    out.push({ file, entries, model: modelOf(links) });
+  }
+  return out;
+}
+
+/** The files `links` bring in and, through their own `include`, every file those bring in (each file's links once). */
+function walk(links: readonly IncludeLink[], linksOf: ReadonlyMap<ComposeFile, readonly IncludeLink[]>): IncludedModel {
+  const files = new Set<ComposeFile>();
+  let complete = true;
+  const pending = [links];
+  for (let batch = pending.pop(); batch; batch = pending.pop()) {
+    for (const { target } of batch) {
+      if (!target || target.parsed.syntaxErrors.length > 0) complete = false;
+      if (!target || files.has(target)) continue;
+      files.add(target);
+      const next = linksOf.get(target);
+      if (next) pending.push(next);
+    }
+  }
+  return { files: [...files], complete };
 }

@@ -76,4 +76,21 @@ describe('project analysis on random file sets', () => {
     const stray = fc.record({ filename: fc.constantFrom(...NAMES), content: fc.string({ unit: 'binary', maxLength: 400 }), fileType: fc.constantFrom('dockerfile', 'compose') as fc.Arbitrary<FileInput['fileType']> });
     fc.assert(fc.property(fc.array(fc.oneof(mutated, stray), { minLength: 1, maxLength: 10 }), (files) => check(files.filter((f, i) => files.findIndex((g) => g.filename === f.filename) === i))), { numRuns: 300 });
   });
+  // A few kilobytes of repeated include lines once cost CGP016 work proportional to entries × links for each kind
+  // of name (34 s for ten 48 KB files): each file's closure is now walked once. The timeout only guards against a
+  // hang; speed is measured in benchmarks.
+  it('thousands of include lines, self and cross, finish and report every conflict once per entry', { timeout: 30_000 }, () => {
+    const names = Array.from({ length: 10 }, (_, i) => `f${i}.compose.yaml`);
+    const files = names.map((filename, i) => ({
+      filename,
+      content: `include:\n${names.map((n) => `  - ${n}\n`).join('').repeat(80)}services:\n  s${i}:\n    image: example/s:1\n  shared:\n    image: example/shared:${i}\n`,
+    }));
+    const { report, ruleErrors } = runProject(files, { helpBaseUrl: 'h' });
+    assert.deepEqual(ruleErrors, []);
+    // Every file defines `shared`, and brings in the nine others that define it too: one conflict in each file, at
+    // the first entry that brings another definition in.
+    const conflicts = report.project_findings.filter((f) => f.rule_id === 'CGP016');
+    assert.deepEqual(conflicts.map((f) => f.location.file).sort(), [...names].sort());
+  });
 });
+

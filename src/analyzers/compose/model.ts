@@ -127,10 +127,11 @@ export interface ComposeDoc {
   configs: Section;
   /** Keys written twice in one mapping (only the first counts). */
   duplicates: DuplicateKey[];
-  /** `include` pulls in other files, so names this file does not define may still exist. */
+  /** `include` pulls in other files (or may: an entry names no path this analyzer reads), so names this file does not
+   * define may still exist. An empty `include` includes nothing. */
   hasInclude: boolean;
   /** The `include` entries with the file paths each loads (short syntax, or long syntax's `path`, a string or a list
-   * merged into one model); entries without a readable path are left out. */
+   * merged into one model); entries without a string path are left out. */
   includes: Include[];
 }
 

@@ -71,10 +71,19 @@ describe('parseCompose', () => {
   it('models include entries: short syntax, long syntax with one path or a merged list, with positions', () => {
     const doc = parseCompose('include:\n  - ../common/compose.yaml\n  - path: db.yaml\n    env_file: db.env\n  - path:\n      - third-party/compose.yaml\n      - override.yaml\n  - project_directory: ..\n  - 42\n').doc;
     assert.equal(doc.hasInclude, true);
-    assert.deepEqual(doc.includes.map((i) => i.paths.map((p) => p.value)), [['../common/compose.yaml'], ['db.yaml'], ['third-party/compose.yaml', 'override.yaml'], ['42']]);
+    assert.deepEqual(doc.includes.map((i) => i.paths.map((p) => p.value)), [['../common/compose.yaml'], ['db.yaml'], ['third-party/compose.yaml', 'override.yaml']]);
     const db = doc.includes[1]!.paths[0]!.range;
     assert.deepEqual([db.start_line, db.start_column, db.end_line, db.end_column], [3, 11, 3, 18]);
     assert.deepEqual(parseCompose(S).doc.includes, []);
+  });
+  it('an include with no readable path may include anything; an empty one includes nothing', () => {
+    const shapes = (text: string) => { const d = parseCompose(text + S).doc; return [d.hasInclude, d.includes.length]; };
+    assert.deepEqual(shapes('include:\n  - project_directory: ..\n'), [true, 0]);
+    assert.deepEqual(shapes('include:\n  - path: [1, true]\n'), [true, 0]);
+    assert.deepEqual(shapes('include: other.yaml\n'), [true, 0]);
+    assert.deepEqual(shapes('include: []\n'), [false, 0]);
+    assert.deepEqual(shapes('include:\n'), [false, 0]);
+    assert.deepEqual(shapes(''), [false, 0]);
   });
 });
 

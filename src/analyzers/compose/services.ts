@@ -5,8 +5,8 @@ import { parseImageRef } from '../dockerfile/image.ts';
 import type { Build, ComposeDoc, EnvFile, Extends, Include, KeyValue, Ref, Section, Service } from './model.ts';
 import { parsePort } from './ports.ts';
 import { parseMount } from './volumes.ts';
-import { get, getPair, str, subRange, text } from './yaml-tree.ts';
-import type { DuplicateKey, Positions, Str, YMap, YNode, YPair } from './yaml-tree.ts';
+import { get, getPair, isNull, str, subRange, text } from './yaml-tree.ts';
+import type { DuplicateKey, Positions, YMap, YNode, YPair } from './yaml-tree.ts';
 
 function items(node: YNode | undefined): YNode[] {
   return node?.kind === 'seq' ? node.items : [];
@@ -174,21 +174,25 @@ export function buildComposeDoc(root: YNode | undefined, pos: Positions, duplica
   doc.networks = section(root, 'networks');
   doc.secrets = section(root, 'secrets');
   doc.configs = section(root, 'configs');
-  doc.hasInclude = getPair(root, 'include') !== undefined;
-  doc.includes = includes(get(root, 'include'));
+  const include = readIncludes(get(root, 'include'));
+  doc.includes = include.entries;
+  doc.hasInclude = include.entries.length > 0 || include.unreadable;
   return doc;
 }
 
-/** `include: [path]` or `include: [{path: path | [paths]}]`; the schema reports other shapes. */
-function includes(node: YNode | undefined): Include[] {
-  if (node?.kind !== 'seq') return [];
-  const out: Include[] = [];
+/** `include: [path]` or `include: [{path: path | [paths]}]`, string paths only. `unreadable`: something is there that
+ * names no path this analyzer can read (the schema reports its shape), so what it includes stays unknown. */
+function readIncludes(node: YNode | undefined): { entries: Include[]; unreadable: boolean } {
+  const entries: Include[] = [];
+  if (node?.kind !== 'seq') return { entries, unreadable: !isNull(node) };
+  let unreadable = false;
   for (const item of node.items) {
     const path = item.kind === 'map' ? get(item, 'path') : item;
-    const paths = path?.kind === 'seq' ? path.items.flatMap((p) => str(p) ?? []) : [str(path)].filter((p): p is Str => p !== undefined);
-    if (paths.length > 0) out.push({ paths });
+    const paths = (path?.kind === 'seq' ? path.items : [path]).flatMap((p) => (p?.kind === 'scalar' && typeof p.value === 'string' ? [str(p)!] : []));
+    if (paths.length > 0) entries.push({ paths });
+    else unreadable = true;
   }
-  return out;
+  return { entries, unreadable };
 }
 
 /** A key of the service or, through same-file `extends`, of the nearest base that sets it. */

@@ -1,22 +1,15 @@
 // CGP016: an included model defines a service, volume, network, secret or config that the including file, or
-// another of its includes, defines differently.
-import { get } from '../../analyzers/compose/yaml-tree.ts';
-import type { YNode } from '../../analyzers/compose/yaml-tree.ts';
-import { includedModel, includingFiles } from '../../project/includes.ts';
+// another of its includes, defines too.
+import type { ComposeFile } from '../../project/types.ts';
+import { includingFiles } from '../../project/includes.ts';
+import type { IncludeEntry } from '../../project/includes.ts';
 import { ALL_REFERENCES } from '../compose/references.ts';
 import { specUrl } from '../compose/support.ts';
 import type { ProjectRule } from './support.ts';
 
-/** The same YAML value, mapping keys in any order (identical definitions do not conflict). */
-function same(a: YNode | undefined, b: YNode | undefined): boolean {
-  if (a === undefined || b === undefined || a.kind !== b.kind) return a === b;
-  if (a.kind === 'scalar') return a.value === (b as typeof a).value;
-  if (a.kind === 'seq') {
-    const items = (b as typeof a).items;
-    return a.items.length === items.length && a.items.every((item, i) => same(item, items[i]));
-  }
-  const pairs = (b as typeof a).pairs;
-  return a.pairs.length === pairs.length && a.pairs.every((p) => same(p.value, get(b, p.key)));
+/** An entry as written: its path, or its merged list. */
+function label(entry: IncludeEntry): string {
+  return entry.links.length === 1 ? entry.links[0]!.path.value : `[${entry.links.map((l) => l.path.value).join(', ')}]`;
 }
 
 export const rule: ProjectRule = {
@@ -29,7 +22,9 @@ export const rule: ProjectRule = {
       'Compose copies what an included file defines into the including file\'s model and does not merge ' +
       'definitions: a service, volume, network, secret or config defined both by the including file and by what it ' +
       'includes — or by two of its includes — is a conflict, and Docker Compose refuses the project ' +
-      '(`services.web conflicts with imported resource`). Identical definitions are accepted. To change an included ' +
+      '(`services.web conflicts with imported resource`). Compose compares the included definition after loading it ' +
+      '(relative paths made absolute, short syntax expanded) with the other as written, so a copy rarely compares ' +
+      'equal: only the same file brought in twice is never reported. To change an included ' +
       'definition, merge an override file into that include entry (`path: [third-party/compose.yaml, override.yaml]`) ' +
       'instead of redefining it.',
     severity: 'high',
@@ -38,8 +33,8 @@ export const rule: ProjectRule = {
     remediation: 'Rename one of the definitions, or move the change into an override file listed in the same include entry\'s `path`.',
     equivalents: [],
     messages: {
-      default: 'The {{kind}} "{{name}}" that "{{path}}" brings in is also defined in this file, differently: Compose refuses the project.',
-      twice: 'The {{kind}} "{{name}}" that "{{path}}" brings in is also brought in by "{{other}}", differently: Compose refuses the project.',
+      default: 'The {{kind}} "{{name}}" that "{{path}}" brings in is also defined in this file: Compose refuses the project.',
+      twice: 'The {{kind}} "{{name}}" that "{{path}}" brings in is also brought in by "{{other}}": Compose refuses the project.',
     },
     examples: {
       bad: [[
@@ -54,27 +49,28 @@ export const rule: ProjectRule = {
     },
   },
   check(doc, report) {
-    for (const { file, links: own } of includingFiles(doc)) {
+    for (const { file, entries } of includingFiles(doc)) {
+      // Each file enters the model with the first entry that brings it in: the same file brought in again adds nothing
+      // new, and the paths of one entry are merged, not in conflict. The file itself (an include loop) is left out.
+      const entryOf = new Map<ComposeFile, number>();
+      entries.forEach((entry, index) => {
+        for (const f of entry.model.files) if (f !== file && !entryOf.has(f)) entryOf.set(f, index);
+      });
       for (const references of ALL_REFERENCES) {
-        // Who defines each name so far: this file (`undefined`), or the path of the entry that brought it in.
-        const definedBy = new Map<string, { node: YNode | undefined; by: string | undefined }>();
-        for (const name of references.declared(file.parsed.doc)) definedBy.set(name, { node: get(get(file.parsed.doc.root, references.section), name), by: undefined });
-        for (let entry = 0; entry < file.parsed.doc.includes.length; entry++) {
-          const links = own.filter((l) => l.entry === entry);
-          const first = links[0];
-          if (!first) continue;
-          const reported = new Set<string>();
-          for (const included of includedModel(doc.includes, links).files) {
-            for (const name of references.declared(included.parsed.doc)) {
-              const node = get(get(included.parsed.doc.root, references.section), name);
-              const earlier = definedBy.get(name);
-              if (!earlier) definedBy.set(name, { node, by: first.path.value });
-              else if (earlier.by !== first.path.value && !same(earlier.node, node) && !reported.has(name)) {
-                reported.add(name);
-                const data = { kind: references.kind, name, path: first.path.value };
-                if (earlier.by === undefined) report({ file: file.filename, range: first.path.range, data });
-                else report({ file: file.filename, range: first.path.range, messageId: 'twice', data: { ...data, other: earlier.by } });
-              }
+        // Who defines each name so far: this file (-1) or an entry (its index).
+        const definedBy = new Map<string, number>();
+        for (const name of references.declared(file.parsed.doc)) definedBy.set(name, -1);
+        const reported = new Set<string>();
+        for (const [included, index] of entryOf) {
+          for (const name of references.declared(included.parsed.doc)) {
+            const earlier = definedBy.get(name);
+            if (earlier === undefined) definedBy.set(name, index);
+            else if (earlier !== index && !reported.has(`${index}\0${name}`)) {
+              reported.add(`${index}\0${name}`);
+              const range = entries[index]!.links[0]!.path.range;
+              const data = { kind: references.kind, name, path: label(entries[index]!) };
+              if (earlier === -1) report({ file: file.filename, range, data });
+              else report({ file: file.filename, range, messageId: 'twice', data: { ...data, other: label(entries[earlier]!) } });
             }
           }
         }

@@ -37,7 +37,7 @@ testProjectRule(rule, {
       files: [{ filename: 'compose.yaml', content: 'include:\n  - ${DB_DIR}/compose.yaml\n  - oci://registry.example/db:1\n' }],
       errors: [
         { file: 'compose.yaml', line: 2, column: 5, endLine: 2, endColumn: 27, message: 'named by interpolation ("${DB_DIR}/compose.yaml")' },
-        { file: 'compose.yaml', line: 3, column: 5, endLine: 3, endColumn: 32, message: '"oci://registry.example/db:1" is included' },
+        { file: 'compose.yaml', line: 3, column: 5, endLine: 3, endColumn: 32, message: '"oci://registry.example/db:1" is a remote include: what it defines was not analyzed.' },
       ],
     },
   ],

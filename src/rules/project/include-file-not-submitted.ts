@@ -1,5 +1,6 @@
 // CGP014: a compose file includes another compose file the submission does not contain, so the services and
 // resources it brings in were not analyzed with the project.
+import { REMOTE } from '../../project/paths.ts';
 import { specUrl } from '../compose/support.ts';
 import type { ProjectRule } from './support.ts';
 
@@ -21,11 +22,13 @@ export const rule: ProjectRule = {
     references: [specUrl('include'), 'https://docs.docker.com/compose/how-tos/multiple-compose-files/include/'],
     remediation:
       'Submit the included file under the path the message names (relative to the same root as the other files); ' +
-      'with the CLI, name it on the command line if its file name is not one the CLI collects from directories.',
+      'with the CLI, name it on the command line if its file name is not one the CLI collects from directories. A ' +
+      'remote include (`oci://…`, a Git URL) cannot be submitted: analyze that project on its own.',
     equivalents: [],
     messages: {
       default: '"{{path}}" is included but was not submitted: what it defines was not analyzed.',
       unresolved: 'The included file is named by interpolation ("{{path}}"): what it defines was not analyzed.',
+      remote: '"{{path}}" is a remote include: what it defines was not analyzed.',
     },
     examples: {
       bad: [[{ filename: 'compose.yaml', content: 'include:\n  - db/compose.yaml\nservices:\n  web:\n    image: example/web:1.4\n    depends_on: [db]\n' }]],
@@ -38,8 +41,9 @@ export const rule: ProjectRule = {
   check(doc, report) {
     for (const link of doc.includes) {
       if (link.target) continue;
-      if (link.resolved === undefined) report({ file: link.compose.filename, range: link.path.range, messageId: 'unresolved', data: { path: link.path.value } });
-      else report({ file: link.compose.filename, range: link.path.range, data: { path: link.resolved } });
+      const at = { file: link.compose.filename, range: link.path.range };
+      if (link.resolved === undefined) report({ ...at, messageId: 'unresolved', data: { path: link.path.value } });
+      else report(REMOTE.test(link.resolved) ? { ...at, messageId: 'remote', data: { path: link.resolved } } : { ...at, data: { path: link.resolved } });
     }
   },
 };

@@ -11,7 +11,7 @@ testProjectRule(rule, {
     { name: 'an included file not submitted: it may define anything (CGP014)', files: [{ filename: 'compose.yaml', content: including('    depends_on: [anything]\n') }] },
     { name: 'an included file with syntax errors', files: [{ filename: 'compose.yaml', content: including('    depends_on: [anything]\n') }, { filename: 'db/compose.yaml', content: 'services:\n  database: [\n' }] },
     { name: 'a name from interpolation', files: [{ filename: 'compose.yaml', content: including('    depends_on: ["${DEP}"]\n') }, { filename: 'db/compose.yaml', content: db }] },
-    { name: 'includes in a loop end', files: [{ filename: 'compose.yaml', content: 'include:\n  - other.yaml\nservices:\n  web:\n    image: example/web:1.4\n    depends_on: [worker]\n' }, { filename: 'other.yaml', content: 'include:\n  - compose.yaml\nservices:\n  worker:\n    image: example/worker:1.4\n' }] },
+    { name: 'includes in a loop: the analysis ends (Compose refuses the loop; not reported yet, docs/project-analysis.md)', files: [{ filename: 'compose.yaml', content: 'include:\n  - other.yaml\nservices:\n  web:\n    image: example/web:1.4\n    depends_on: [worker]\n' }, { filename: 'other.yaml', content: 'include:\n  - compose.yaml\nservices:\n  worker:\n    image: example/worker:1.4\n' }] },
     { name: 'no include: the single-file rules check the names', files: [{ filename: 'compose.yaml', content: 'services:\n  web:\n    image: example/web:1.4\n    depends_on: [nothing]\n' }] },
   ],
   invalid: [

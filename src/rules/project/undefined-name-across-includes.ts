@@ -2,7 +2,7 @@
 // neither the file nor anything it includes defines (every included file submitted).
 import { isInterpolated } from '../../analyzers/compose/interpolation.ts';
 import type { ComposeFile } from '../../project/types.ts';
-import { includedModel, includingFiles } from '../../project/includes.ts';
+import { includingFiles } from '../../project/includes.ts';
 import { ALL_REFERENCES } from '../compose/references.ts';
 import { specUrl } from '../compose/support.ts';
 import type { ProjectRule } from './support.ts';
@@ -18,7 +18,7 @@ export const rule: ProjectRule = {
       'file\'s model, so a file with `include` may refer to names it does not define itself. Checked alone, such a ' +
       'file cannot tell a typo from a name defined elsewhere (the undefined-name rules stay quiet in it); with ' +
       'every included file submitted, the project can. A name nothing defines makes Compose refuse the project ' +
-      '(`depends_on`, `volumes_from`, secrets, configs, networks) or, for a volume, mount a new empty one. ' +
+      '(`service "web" depends on undefined service`, `refers to undefined volume`…). ' +
       'Names written with interpolation are not checked.',
     severity: 'high',
     category: 'correctness',
@@ -38,15 +38,14 @@ export const rule: ProjectRule = {
     },
   },
   check(doc, report) {
-    for (const { file, links } of includingFiles(doc)) {
-      const { files, complete } = includedModel(doc.includes, links);
+    for (const { file, model } of includingFiles(doc)) {
       // An unseen file may define anything: CGP014 says which one.
-      if (!complete) continue;
-      const model: ComposeFile[] = [file, ...files];
+      if (!model.complete) continue;
+      const defining: ComposeFile[] = [file, ...model.files];
       for (const references of ALL_REFERENCES) {
         for (const service of file.parsed.doc.services) {
           for (const ref of references.refs(service)) {
-            if (isInterpolated(ref.name) || model.some((f) => references.defines(f.parsed.doc, ref.name))) continue;
+            if (isInterpolated(ref.name) || defining.some((f) => references.defines(f.parsed.doc, ref.name))) continue;
             report({ file: file.filename, range: ref.range, data: { service: service.name, kind: references.kind, name: ref.name } });
           }
         }
