@@ -179,8 +179,10 @@ describe('compose include across submitted files', () => {
     assert.deepEqual(conflict.project_findings.map(where), ['compose.yaml CGP016 2:5-2:20']);
     assert.match(conflict.project_findings[0].message, /^The service "database" that "db\/compose.yaml" brings in is also defined in this file: Compose refuses the project\.$/);
     const override = { filename: 'compose.yaml', content: 'include:\n  - path: [db/compose.yaml, db/override.yaml]\n' };
-    const merged = await analyze([override, db, { filename: 'db/override.yaml', content: 'services:\n  database:\n    restart: always\n' }]);
+    // The override refers to the base's volume: alone it would be CGC034; merged over the base it is defined.
+    const merged = await analyze([override, db, { filename: 'db/override.yaml', content: 'services:\n  database:\n    restart: always\n    volumes: [pgdata:/backup]\n' }]);
     assert.deepEqual(merged.project_findings.map(where), []);
+    assert.deepEqual(fileReport(merged, 'db/override.yaml').findings.filter((f: any) => /^CGC03[3-7]$/.test(f.rule_id)), []);
   });
 });
 

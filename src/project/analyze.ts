@@ -14,11 +14,12 @@ import { detectFileType } from '../analyzers/detect.ts';
 import type { Detection } from '../analyzers/detect.ts';
 import { parseDockerfile } from '../analyzers/dockerfile/parse.ts';
 import type { DockerfileDoc } from '../analyzers/dockerfile/types.ts';
+import { ALL_REFERENCES } from '../rules/compose/references.ts';
 import { ANALYZERS, RULESET_VERSION } from '../rules/index.ts';
 import { projectRules } from '../rules/project/index.ts';
 import { configKey, linkBuilds } from './builds.ts';
 import { resolveServices } from './extends.ts';
-import { resolveIncludes } from './includes.ts';
+import { overrideFiles, resolveIncludes } from './includes.ts';
 import { projectPath } from './paths.ts';
 import type { BuildConfig, BuildLink, ComposeFile, DockerfileFile, ProjectDoc, ProjectFile } from './types.ts';
 
@@ -143,7 +144,19 @@ export function runProject(inputs: readonly FileInput[], options: EngineOptions)
   inputs.forEach((input, i) => {
     if (types[i]!.fileType === 'compose') analyzed[i] = analyzeTyped(input, types[i]!, options);
   });
-  const composeFiles = analyzed.filter((a) => a?.file.fileType === 'compose').map((a) => a.file as ComposeFile);
+  const composeOf = () => analyzed.filter((a) => a?.file.fileType === 'compose').map((a) => a.file as ComposeFile);
+  let includes = resolveIncludes(composeOf());
+  // An override merged over an include entry's base is part of that model: its own report does not judge names the
+  // base may define (CGP015 judges them against the whole entry).
+  const overrides = overrideFiles(includes);
+  if (overrides.size > 0) {
+    const disable = [...(options.disable ?? []), ...ALL_REFERENCES.map((r) => r.ruleId)];
+    inputs.forEach((input, i) => {
+      if (overrides.has(analyzed[i]?.file as ComposeFile)) analyzed[i] = analyzeTyped(input, types[i]!, { ...options, disable });
+    });
+    includes = resolveIncludes(composeOf());
+  }
+  const composeFiles = composeOf();
   const services = resolveServices(composeFiles);
   const links = linkBuilds(services);
   const dockerfiles = new Map<string, { file: DockerfileFile; config?: BuildConfig }>();
@@ -155,7 +168,7 @@ export function runProject(inputs: readonly FileInput[], options: EngineOptions)
     dockerfiles.set(path, config ? { file: analyzed[i].file as DockerfileFile, config } : { file: analyzed[i].file as DockerfileFile });
   });
   attachDockerfiles(links, dockerfiles);
-  const doc: ProjectDoc = { files: analyzed.map((a) => a.file), services, builds: links, includes: resolveIncludes(composeFiles) };
+  const doc: ProjectDoc = { files: analyzed.map((a) => a.file), services, builds: links, includes };
   const cross = applySuppressions(runRules(doc, projectRules, [], options), doc.files);
   const worst = analyzed.reduce((min, a) => Math.min(min, a.report.score), 100);
   const project = buildReport(cross.findings, cross.suppressed, RULESET_VERSION, undefined, worst);

@@ -10,11 +10,11 @@ export function resolveIncludes(composeFiles: readonly ComposeFile[]): IncludeLi
   const byPath = new Map(composeFiles.map((f) => [projectPath(f.filename), f]));
   return composeFiles.flatMap((compose) =>
     compose.parsed.doc.includes.flatMap((include, entry) =>
-      include.paths.map((path): IncludeLink => {
-        if (isInterpolated(path.value)) return { compose, entry, path };
+      include.paths.map((path, index): IncludeLink => {
+        if (isInterpolated(path.value)) return { compose, entry, index, path };
         const resolved = REMOTE.test(path.value) ? path.value : resolveFrom(compose.filename, path.value);
         const target = byPath.get(resolved);
-        return target ? { compose, entry, path, resolved, target } : { compose, entry, path, resolved };
+        return target ? { compose, entry, index, path, resolved, target } : { compose, entry, index, path, resolved };
       }),
     ),
   );
@@ -31,6 +31,17 @@ export interface IncludedModel {
 export interface IncludeEntry {
   links: IncludeLink[];
   model: IncludedModel;
+}
+
+/** An entry as written: its path, or its merged list. */
+export function entryLabel(entry: IncludeEntry): string {
+  return entry.links.length === 1 ? entry.links[0]!.path.value : `[${entry.links.map((l) => l.path.value).join(', ')}]`;
+}
+
+/** Compose files merged over the base of an include entry (`path: [base, override]`): parts of one model, not models
+ * of their own. */
+export function overrideFiles(includes: readonly IncludeLink[]): Set<ComposeFile> {
+  return new Set(includes.flatMap((l) => (l.index > 0 && l.target ? [l.target] : [])));
 }
 
 /** A compose file that includes others: its entries, in order, and everything they bring in together. */

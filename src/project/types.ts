@@ -95,6 +95,8 @@ export interface IncludeLink {
   compose: ComposeFile;
   /** The entry's index in the file's `include`: the paths of one entry are merged into one included model. */
   entry: number;
+  /** The path's position in its entry: 0 is the base, later paths override it. */
+  index: number;
   path: Str;
   /** The project path it names (the value itself when remote); absent when it comes from interpolation. */
   resolved?: string;

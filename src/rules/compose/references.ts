@@ -8,6 +8,8 @@ import { stringItems } from './support.ts';
 export interface References {
   /** As messages name it: `service`, `volume`, `network`, `secret`, `config`. */
   kind: string;
+  /** The single-file rule that reports references nothing in the file defines. */
+  ruleId: string;
   /** The top-level key that defines them. */
   section: 'services' | 'volumes' | 'networks' | 'secrets' | 'configs';
   /** The names of this kind a service refers to. */
@@ -45,6 +47,7 @@ function buildSecrets(s: Service): Ref[] {
 
 export const SERVICES: References = {
   kind: 'service',
+  ruleId: 'CGC033',
   section: 'services',
   refs: (s) => [
     ...s.dependsOn,
@@ -60,6 +63,7 @@ export const SERVICES: References = {
 
 export const VOLUMES: References = {
   kind: 'volume',
+  ruleId: 'CGC034',
   section: 'volumes',
   refs: (s) => s.volumes.flatMap((m) => (m.type === 'volume' && m.source && !m.interpolated ? [{ name: m.source.value, range: m.source.range }] : [])),
   declared: (doc) => doc.volumes.names,
@@ -68,6 +72,7 @@ export const VOLUMES: References = {
 
 export const NETWORKS: References = {
   kind: 'network',
+  ruleId: 'CGC035',
   section: 'networks',
   refs: (s) => s.networks,
   declared: (doc) => doc.networks.names,
@@ -76,6 +81,7 @@ export const NETWORKS: References = {
 
 export const SECRETS: References = {
   kind: 'secret',
+  ruleId: 'CGC036',
   section: 'secrets',
   refs: (s) => [...s.secrets, ...buildSecrets(s)],
   declared: (doc) => doc.secrets.names,
@@ -84,6 +90,7 @@ export const SECRETS: References = {
 
 export const CONFIGS: References = {
   kind: 'config',
+  ruleId: 'CGC037',
   section: 'configs',
   refs: (s) => s.configs,
   declared: (doc) => doc.configs.names,

@@ -1,16 +1,10 @@
 // CGP016: an included model defines a service, volume, network, secret or config that the including file, or
 // another of its includes, defines too.
 import type { ComposeFile } from '../../project/types.ts';
-import { includingFiles } from '../../project/includes.ts';
-import type { IncludeEntry } from '../../project/includes.ts';
+import { entryLabel, includingFiles } from '../../project/includes.ts';
 import { ALL_REFERENCES } from '../compose/references.ts';
 import { specUrl } from '../compose/support.ts';
 import type { ProjectRule } from './support.ts';
-
-/** An entry as written: its path, or its merged list. */
-function label(entry: IncludeEntry): string {
-  return entry.links.length === 1 ? entry.links[0]!.path.value : `[${entry.links.map((l) => l.path.value).join(', ')}]`;
-}
 
 export const rule: ProjectRule = {
   meta: {
@@ -68,9 +62,9 @@ export const rule: ProjectRule = {
             else if (earlier !== index && !reported.has(`${index}\0${name}`)) {
               reported.add(`${index}\0${name}`);
               const range = entries[index]!.links[0]!.path.range;
-              const data = { kind: references.kind, name, path: label(entries[index]!) };
+              const data = { kind: references.kind, name, path: entryLabel(entries[index]!) };
               if (earlier === -1) report({ file: file.filename, range, data });
-              else report({ file: file.filename, range, messageId: 'twice', data: { ...data, other: label(entries[earlier]!) } });
+              else report({ file: file.filename, range, messageId: 'twice', data: { ...data, other: entryLabel(entries[earlier]!) } });
             }
           }
         }

@@ -12,9 +12,20 @@ testProjectRule(rule, {
     { name: 'an included file with syntax errors', files: [{ filename: 'compose.yaml', content: including('    depends_on: [anything]\n') }, { filename: 'db/compose.yaml', content: 'services:\n  database: [\n' }] },
     { name: 'a name from interpolation', files: [{ filename: 'compose.yaml', content: including('    depends_on: ["${DEP}"]\n') }, { filename: 'db/compose.yaml', content: db }] },
     { name: 'includes in a loop: the analysis ends (Compose refuses the loop; not reported yet, docs/project-analysis.md)', files: [{ filename: 'compose.yaml', content: 'include:\n  - other.yaml\nservices:\n  web:\n    image: example/web:1.4\n    depends_on: [worker]\n' }, { filename: 'other.yaml', content: 'include:\n  - compose.yaml\nservices:\n  worker:\n    image: example/worker:1.4\n' }] },
+    { name: 'an override merged over the base refers to what the base defines', files: [{ filename: 'compose.yaml', content: 'include:\n  - path: [db/compose.yaml, db-override.yaml]\n' }, { filename: 'db/compose.yaml', content: db }, { filename: 'db-override.yaml', content: 'services:\n  database:\n    volumes: [pgdata:/backup]\n  backup:\n    image: example/backup:1\n    depends_on: [database]\n    secrets: [db_password]\n' }] },
+    { name: 'an override whose entry has an unsubmitted path: nothing claimed', files: [{ filename: 'compose.yaml', content: 'include:\n  - path: [db/compose.yaml, db-override.yaml]\n' }, { filename: 'db-override.yaml', content: 'services:\n  backup:\n    image: example/backup:1\n    depends_on: [anything]\n' }] },
     { name: 'no include: the single-file rules check the names', files: [{ filename: 'compose.yaml', content: 'services:\n  web:\n    image: example/web:1.4\n    depends_on: [nothing]\n' }] },
   ],
   invalid: [
+    {
+      name: 'an override merged over the base: judged against the whole entry, in the override file',
+      files: [
+        { filename: 'compose.yaml', content: 'include:\n  - path: [db/compose.yaml, db-override.yaml]\n  - path: [db/compose.yaml, db-override.yaml]\n' },
+        { filename: 'db/compose.yaml', content: db },
+        { filename: 'db-override.yaml', content: 'services:\n  backup:\n    image: example/backup:1\n    depends_on: [databse]\n' },
+      ],
+      errors: [{ file: 'db-override.yaml', line: 4, column: 18, endLine: 4, endColumn: 25, message: 'Service "backup" refers to service "databse", which no file of the include entry it is merged into ([db/compose.yaml, db-override.yaml]) defines.' }],
+    },
     {
       name: 'one of each kind, at the reference',
       files: [
