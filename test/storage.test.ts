@@ -90,11 +90,12 @@ describe('security log batches', () => {
     const rows = await store.db.query<{ n: number }>("SELECT count(*)::int AS n FROM security_log WHERE request_id LIKE 'req_batch_%'");
     assert.equal(rows[0]?.n, 12_000);
     const sample = await store.db.query<{ request_id: string; at: Date; status: number; user_agent: string | null; client_ip: string }>(
-      "SELECT request_id, at, status, user_agent, client_ip FROM security_log WHERE request_id IN ('req_batch_3', 'req_batch_11999') ORDER BY request_id",
+      "SELECT request_id, at, status, user_agent, client_ip FROM security_log WHERE request_id IN ('req_batch_3', 'req_batch_4', 'req_batch_11999') ORDER BY request_id",
     );
     assert.deepEqual(sample.map((r) => [r.request_id, new Date(r.at).toISOString(), r.status, r.user_agent, r.client_ip]), [
       ['req_batch_11999', at.toISOString(), 200, 'ua "quoted", {braced} \\ 11999', '::1'],
       ['req_batch_3', at.toISOString(), 200, null, '::1'],
+      ['req_batch_4', at.toISOString(), 429, 'ua "quoted", {braced} \\ 4', '::1'],
     ]);
     await store.db.query("DELETE FROM security_log WHERE request_id LIKE 'req_batch_%'");
   });
