@@ -184,6 +184,14 @@ describe('compose include across submitted files', () => {
     assert.deepEqual(merged.project_findings.map(where), []);
     assert.deepEqual(fileReport(merged, 'db/override.yaml').findings.filter((f: any) => /^CGC03[3-7]$/.test(f.rule_id)), []);
   });
+
+  it('an include loop through two files is reported once and the analysis ends', async () => {
+    const a = { filename: 'compose.yaml', content: 'include:\n  - db/compose.yaml\nservices:\n  web:\n    image: example/web:1.4\n' };
+    const b = { filename: 'db/compose.yaml', content: 'include:\n  - ../compose.yaml\nservices:\n  database:\n    image: postgres:16.4\n' };
+    const data = await analyze([a, b]);
+    assert.deepEqual(data.project_findings.map(where), ['compose.yaml CGP017 2:5-2:20']);
+    assert.equal(data.project_findings[0].message, '"db/compose.yaml" leads back to "compose.yaml": Compose refuses an include loop.');
+  });
 });
 
 describe('project findings and pragmas', () => {

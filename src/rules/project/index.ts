@@ -17,5 +17,6 @@ import { rule as invalidExtendsAcrossFiles } from './invalid-extends-across-file
 import { rule as includeFileNotSubmitted } from './include-file-not-submitted.ts';
 import { rule as undefinedNameAcrossIncludes } from './undefined-name-across-includes.ts';
 import { rule as includeConflict } from './include-conflict.ts';
+import { rule as includeCycle } from './include-cycle.ts';
 
-export const projectRules: Rule<ProjectDoc>[] = [buildDockerfileNotSubmitted, buildTargetNotFound, buildArgNotDeclared, envFileNotAnalyzed, publishedPortNotExposed, exposedPortNotPublished, composeUserOverridesImageUser, healthcheckDisabledOverridesImage, healthcheckMissingEverywhere, secretBuildArgInEnv, imageVersionMismatch, extendsFileNotSubmitted, invalidExtendsAcrossFiles, includeFileNotSubmitted, undefinedNameAcrossIncludes, includeConflict];
+export const projectRules: Rule<ProjectDoc>[] = [buildDockerfileNotSubmitted, buildTargetNotFound, buildArgNotDeclared, envFileNotAnalyzed, publishedPortNotExposed, exposedPortNotPublished, composeUserOverridesImageUser, healthcheckDisabledOverridesImage, healthcheckMissingEverywhere, secretBuildArgInEnv, imageVersionMismatch, extendsFileNotSubmitted, invalidExtendsAcrossFiles, includeFileNotSubmitted, undefinedNameAcrossIncludes, includeConflict, includeCycle];
