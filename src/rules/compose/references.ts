@@ -10,8 +10,6 @@ export interface References {
   kind: string;
   /** The single-file rule that reports references nothing in the file defines. */
   ruleId: string;
-  /** The top-level key that defines them. */
-  section: 'services' | 'volumes' | 'networks' | 'secrets' | 'configs';
   /** The names of this kind a service refers to. */
   refs(service: Service): Ref[];
   /** The names the file declares (its `services`, or its top-level section of this kind). */
@@ -48,7 +46,6 @@ function buildSecrets(s: Service): Ref[] {
 export const SERVICES: References = {
   kind: 'service',
   ruleId: 'CGC033',
-  section: 'services',
   refs: (s) => [
     ...s.dependsOn,
     ...prefixed(get(s.node, 'links')),
@@ -64,7 +61,6 @@ export const SERVICES: References = {
 export const VOLUMES: References = {
   kind: 'volume',
   ruleId: 'CGC034',
-  section: 'volumes',
   refs: (s) => s.volumes.flatMap((m) => (m.type === 'volume' && m.source && !m.interpolated ? [{ name: m.source.value, range: m.source.range }] : [])),
   declared: (doc) => doc.volumes.names,
   defines: (doc, name) => doc.volumes.names.has(name),
@@ -73,7 +69,6 @@ export const VOLUMES: References = {
 export const NETWORKS: References = {
   kind: 'network',
   ruleId: 'CGC035',
-  section: 'networks',
   refs: (s) => s.networks,
   declared: (doc) => doc.networks.names,
   defines: (doc, name) => name === 'default' || doc.networks.names.has(name),
@@ -82,7 +77,6 @@ export const NETWORKS: References = {
 export const SECRETS: References = {
   kind: 'secret',
   ruleId: 'CGC036',
-  section: 'secrets',
   refs: (s) => [...s.secrets, ...buildSecrets(s)],
   declared: (doc) => doc.secrets.names,
   defines: (doc, name) => doc.secrets.names.has(name),
@@ -91,7 +85,6 @@ export const SECRETS: References = {
 export const CONFIGS: References = {
   kind: 'config',
   ruleId: 'CGC037',
-  section: 'configs',
   refs: (s) => s.configs,
   declared: (doc) => doc.configs.names,
   defines: (doc, name) => doc.configs.names.has(name),
