@@ -95,7 +95,7 @@ export async function analyzeRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags: ['analysis'],
       summary: 'Analyze a project of up to 10 files together.',
-      description: 'Each file is detected and analyzed, then cross-file rules run (compose build → Dockerfile, env_file, ports, users…). Errors: 413 `file_too_large`, 413 `project_too_large`, 422 `too_many_files`, 422 `duplicate_filename`, 422 `unsupported_file_type`, 422 `invalid_request`, 429 `rate_limited`, 503 `analysis_busy`, 503 `analysis_failed`.' + SARIF_NOTE,
+      description: 'Each file is detected and analyzed, then cross-file rules run (compose build → Dockerfile, `extends` and `include` across files, env_file, ports, users…). Errors: 413 `file_too_large`, 413 `project_too_large`, 422 `too_many_files`, 422 `duplicate_filename`, 422 `unsupported_file_type`, 422 `invalid_request`, 429 `rate_limited`, 503 `analysis_busy`, 503 `analysis_failed`.' + SARIF_NOTE,
       querystring: FormatQuery,
       body: AnalyzeProjectRequest,
       response: { 200: envelope({ $ref: 'ProjectReport#' } as never), ...errorResponses(400, 413, 415, 422, 429, 503) },
