@@ -34,7 +34,9 @@ function checkLocations(text: string): void {
 
 describe('Dockerfile analysis on random input', () => {
   it('never throws and keeps every location inside the file (assembled fragments)', () => {
-    fc.assert(fc.property(fc.array(fc.constantFrom(...FRAGMENTS), { maxLength: 40 }), (parts) => checkLocations(parts.join(''))), { numRuns: 3000 });
+    // Counterexamples found before, run every time: a quote ending in the escape-less backslash looped forever.
+    const examples: [string[]][] = [[['# escape=`\n', 'RUN ', '"', '\\\n']]];
+    fc.assert(fc.property(fc.array(fc.constantFrom(...FRAGMENTS), { maxLength: 40 }), (parts) => checkLocations(parts.join(''))), { numRuns: 3000, examples });
   });
 
   it('never throws on arbitrary strings', () => {

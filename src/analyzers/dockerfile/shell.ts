@@ -274,7 +274,8 @@ class Parser {
         let k = i + 1;
         while (k < text.length && text[k] !== '"') {
           const q = text[k]!;
-          if (q === '\\' && '$`"\\\n'.includes(text[k + 1] ?? '')) {
+          // A backslash escapes these; the last character of the script escapes nothing (`includes('')` is true).
+          if (q === '\\' && k + 1 < text.length && '$`"\\\n'.includes(text[k + 1]!)) {
             if (text[k + 1] !== '\n') out.add(k + 1, k + 2);
             k += 2;
           } else if (q === '$') k = this.dollar(k);

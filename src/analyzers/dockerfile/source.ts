@@ -41,8 +41,9 @@ export class SourceBuilder {
     this.from = from;
   }
 
-  /** Appends `from.text[a, b)`. */
+  /** Appends `from.text[a, b)`; a range past the end stops at it (flush could not advance there). */
   add(a: number, b: number): void {
+    if (b > this.from.text.length) b = this.from.text.length;
     if (a >= b) return;
     if (a === this.runEnd && this.runEnd > this.runStart) {
       this.runEnd = b;
