@@ -188,6 +188,13 @@ describe('aggregate counters', () => {
 });
 
 describe('analysis threads', () => {
+  it('analyze a file that once made the parser loop until its thread ran out of memory: 200, with the usual report', async () => {
+    // The fuzz test's counterexample (src/rules/dockerfile/syntax-error.test.ts): a quoted script ending in a backslash.
+    const res = await t.app.inject({ method: 'POST', url: '/api/analyze', payload: { filename: 'Dockerfile', file_type: 'auto', content: '# escape=`\nFROM alpine:3.20\nRUN "\\\n' } });
+    assert.equal(res.statusCode, 200, res.body);
+    openapi.assertConforms('POST', '/api/analyze', 200, res.json());
+    assert.equal(res.json().data.file_type, 'dockerfile');
+  });
   it('answer an analysis past ANALYSIS_TIMEOUT_MS with 503 analysis_failed, count nothing, and log no content', async () => {
     const slow = await startTestApp({ ANALYSIS_TIMEOUT_MS: '1' });
     try {
