@@ -34,8 +34,9 @@ function checkLocations(text: string): void {
 
 describe('Dockerfile analysis on random input', () => {
   it('never throws and keeps every location inside the file (assembled fragments)', () => {
-    // Counterexamples found before, run every time: a quote ending in the escape-less backslash looped forever.
-    const examples: [string[]][] = [[['# escape=`\n', 'RUN ', '"', '\\\n']]];
+    // Counterexamples found before, run every time: a quote ending in the escape-less backslash looped forever; a
+    // HEALTHCHECK array after a continuation was placed past the end of the line.
+    const examples: [string[]][] = [[['# escape=`\n', 'RUN ', '"', '\\\n']], [['HEALTHCHECK CMD ', '\\\n', '  ', '["a", "b"]', 'FROM ']]];
     fc.assert(fc.property(fc.array(fc.constantFrom(...FRAGMENTS), { maxLength: 40 }), (parts) => checkLocations(parts.join(''))), { numRuns: 3000, examples });
   });
 

@@ -15,6 +15,8 @@ testRule(dockerfileAnalyzer, rule, {
     { code: 'FROM a\nENTRYPOINT ["app", "--flag",]\n', errors: [{ line: 2, column: 12, endColumn: 30 }] },
     { code: 'FROM a\nVOLUME ["C:\\data"]\n', errors: [{ line: 2, column: 8, endColumn: 19, message: 'VOLUME' }] },
     { code: "FROM a\nHEALTHCHECK --interval=5s CMD ['curl', 'x']\n", errors: [{ line: 2, column: 31, endColumn: 44 }] },
+    // Found by the fuzz test: the array on the line after `CMD \` was reported at a column past the end of line 1.
+    { code: "FROM a\nHEALTHCHECK CMD \\\n  ['curl', 'x']\n", errors: [{ line: 3, column: 3, endLine: 3, endColumn: 16 }] },
     { code: "FROM a\nONBUILD RUN ['make']\n", errors: [{ line: 2, column: 13, endColumn: 21, message: 'RUN' }] },
   ],
 });

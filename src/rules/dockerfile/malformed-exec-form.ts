@@ -33,8 +33,10 @@ export const rule: DockerfileRule = {
       const text = instr.kind === 'HEALTHCHECK' ? instr.argsText.replace(/^CMD\s+/i, '') : instr.argsText;
       // `RUN [ -f x ] && …` is a shell test, not an array: require a quote right after the bracket.
       if (!/^\[\s*["']/.test(text) || instr.healthcheck?.none) continue;
-      // For HEALTHCHECK point past `CMD`, at the array itself (on the same line as the keyword).
-      const range = { ...instr.argsSpan.range, start_column: instr.argsSpan.range.start_column + instr.argsText.length - text.length };
+      // For HEALTHCHECK point past `CMD`, at the array itself: from its first word, which a line continuation may put
+      // on a later line than `CMD`.
+      const first = instr.kind === 'HEALTHCHECK' ? instr.args[1]?.range : undefined;
+      const range = first ? { ...instr.argsSpan.range, start_line: first.start_line, start_column: first.start_column } : instr.argsSpan.range;
       report({ range, data: { kind: instr.kind } });
     }
   },
