@@ -70,10 +70,12 @@ export function scriptsOf(instr: Instruction): Script[] {
   return scripts;
 }
 
-/** Commands of one instruction's scripts. */
-export function commandsOf(instr: Instruction): CommandRef[] {
-  const out: CommandRef[] = [];
-  for (const s of scriptsOf(instr)) for (const node of simpleCommands(s)) out.push(commandOf(instr, node));
+/** Commands of one instruction's scripts, appended to `out`; `nodes` is scratch space a caller that walks many
+ * instructions can lend. */
+export function commandsOf(instr: Instruction, out: CommandRef[] = [], nodes: SimpleCommand[] = []): CommandRef[] {
+  nodes.length = 0;
+  for (const s of scriptsOf(instr)) simpleCommands(s, nodes);
+  for (const node of nodes) out.push(commandOf(instr, node));
   return out;
 }
 
@@ -92,16 +94,9 @@ export function memoized<T>(doc: DockerfileDoc, compute: (doc: DockerfileDoc) =>
 
 function collectRunCommands(doc: DockerfileDoc): CommandRef[] {
   const out: CommandRef[] = [];
-  // commandsOf's work with one scratch list for the whole document: this runs for every file.
+  // One scratch list for the whole document: this runs for every file.
   const nodes: SimpleCommand[] = [];
-  for (const instr of doc.instructions) {
-    if (effectiveKind(instr) !== 'RUN') continue;
-    const target = instr.onbuild ?? instr;
-    nodes.length = 0;
-    if (target.script) simpleCommands(target.script, nodes);
-    for (const h of target.heredocs) if (h.script) simpleCommands(h.script, nodes);
-    for (const node of nodes) out.push(commandOf(instr, node));
-  }
+  for (const instr of doc.instructions) if (effectiveKind(instr) === 'RUN') commandsOf(instr, out, nodes);
   return out;
 }
 
