@@ -19,7 +19,7 @@ import { ANALYZERS, RULESET_VERSION } from '../rules/index.ts';
 import { projectRules } from '../rules/project/index.ts';
 import { configKey, linkBuilds } from './builds.ts';
 import { resolveServices } from './extends.ts';
-import { overrideFiles, resolveIncludes } from './includes.ts';
+import { includingFiles, overrideFiles, resolveIncludes } from './includes.ts';
 import { projectPath } from './paths.ts';
 import type { BuildConfig, BuildLink, ComposeFile, DockerfileFile, ProjectDoc, ProjectFile } from './types.ts';
 
@@ -168,7 +168,7 @@ export function runProject(inputs: readonly FileInput[], options: EngineOptions)
     dockerfiles.set(path, config ? { file: analyzed[i].file as DockerfileFile, config } : { file: analyzed[i].file as DockerfileFile });
   });
   attachDockerfiles(links, dockerfiles);
-  const doc: ProjectDoc = { files: analyzed.map((a) => a.file), services, builds: links, includes };
+  const doc: ProjectDoc = { files: analyzed.map((a) => a.file), services, builds: links, includes, including: includingFiles(includes) };
   const cross = applySuppressions(runRules(doc, projectRules, [], options), doc.files);
   const worst = analyzed.reduce((min, a) => Math.min(min, a.report.score), 100);
   const project = buildReport(cross.findings, cross.suppressed, RULESET_VERSION, undefined, worst);

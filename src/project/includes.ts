@@ -3,7 +3,7 @@
 // included file's own `include` applies in turn. docs/project-analysis.md records the decisions.
 import { isInterpolated } from '../analyzers/compose/interpolation.ts';
 import { projectPath, REMOTE, resolveFrom } from './paths.ts';
-import type { ComposeFile, IncludeLink, ProjectDoc } from './types.ts';
+import type { ComposeFile, IncludedModel, IncludeEntry, IncludeLink, Including } from './types.ts';
 
 /** Every path of every compose file's `include`, linked to the submitted file it names. */
 export function resolveIncludes(composeFiles: readonly ComposeFile[]): IncludeLink[] {
@@ -20,19 +20,6 @@ export function resolveIncludes(composeFiles: readonly ComposeFile[]): IncludeLi
   );
 }
 
-/** What an include brings in: the files loaded, all the way down, each once. `complete` is false when a path on the
- * way names no submitted file, or one with syntax errors, so names may be defined where nothing was analyzed. */
-export interface IncludedModel {
-  files: ComposeFile[];
-  complete: boolean;
-}
-
-/** One `include` entry: the links of its paths (merged into one model by Compose) and what they bring in. */
-export interface IncludeEntry {
-  links: IncludeLink[];
-  model: IncludedModel;
-}
-
 /** An entry as written: its path, or its merged list. */
 export function entryLabel(entry: IncludeEntry): string {
   return entry.links.length === 1 ? entry.links[0]!.path.value : `[${entry.links.map((l) => l.path.value).join(', ')}]`;
@@ -44,21 +31,14 @@ export function overrideFiles(includes: readonly IncludeLink[]): Set<ComposeFile
   return new Set(includes.flatMap((l) => (l.index > 0 && l.target ? [l.target] : [])));
 }
 
-/** A compose file that includes others: its entries, in order, and everything they bring in together. */
-export interface Including {
-  file: ComposeFile;
-  entries: IncludeEntry[];
-  model: IncludedModel;
-}
-
 /**
- * Every compose file with `include`, with what each entry and the whole brings in. Each file's closure is walked once,
- * over an index of the links, and reused (a submission can repeat one include thousands of times: the work stays
- * proportional to the links); a loop ends where it comes back to a file already brought in.
+ * Every compose file with `include`, in submission order, with what each entry and the whole brings in. Each file's
+ * closure is walked once, over an index of the links, and reused (a submission can repeat one include thousands of
+ * times: the work stays proportional to the links); a loop ends where it comes back to a file already brought in.
  */
-export function includingFiles(doc: ProjectDoc): Including[] {
+export function includingFiles(includes: readonly IncludeLink[]): Including[] {
   const linksOf = new Map<ComposeFile, IncludeLink[]>();
-  for (const link of doc.includes) {
+  for (const link of includes) {
     const list = linksOf.get(link.compose);
     if (list) list.push(link);
     else linksOf.set(link.compose, [link]);
@@ -93,7 +73,7 @@ export function includingFiles(doc: ProjectDoc): Including[] {
     const byEntry: IncludeLink[][] = [];
     for (const link of links) (byEntry[link.entry] ??= []).push(link);
     const entries = byEntry.filter((e) => e !== undefined).map((l) => ({ links: l, model: modelOf(l) }));
-    out.push({ file, entries, model: modelOf(links) });
+    out.push({ file, entries, model: closureOf(file) });
   }
   return out;
 }

@@ -104,6 +104,26 @@ export interface IncludeLink {
   target?: ComposeFile;
 }
 
+/** What an include brings in: the files loaded, all the way down, each once. `complete` is false when a path on the
+ * way names no submitted file, or one with syntax errors, so names may be defined where nothing was analyzed. */
+export interface IncludedModel {
+  files: ComposeFile[];
+  complete: boolean;
+}
+
+/** One `include` entry: the links of its paths (merged into one model by Compose) and what they bring in. */
+export interface IncludeEntry {
+  links: IncludeLink[];
+  model: IncludedModel;
+}
+
+/** A compose file that includes others: its entries, in order, and everything they bring in together. */
+export interface Including {
+  file: ComposeFile;
+  entries: IncludeEntry[];
+  model: IncludedModel;
+}
+
 export interface ProjectDoc {
   files: ProjectFile[];
   /** Every service of every compose file, in submission order. */
@@ -111,6 +131,8 @@ export interface ProjectDoc {
   builds: BuildLink[];
   /** Every path of every compose file's `include`, in submission and file order. */
   includes: IncludeLink[];
+  /** The compose files that include others, with what they bring in (src/project/includes.ts). */
+  including: Including[];
 }
 
 export type { FileType };

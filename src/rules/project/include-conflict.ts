@@ -1,7 +1,7 @@
 // CGP016: an included model defines a service, volume, network, secret or config that the including file, or
 // another of its includes, defines too.
 import type { ComposeFile } from '../../project/types.ts';
-import { entryLabel, includingFiles } from '../../project/includes.ts';
+import { entryLabel } from '../../project/includes.ts';
 import { ALL_REFERENCES } from '../compose/references.ts';
 import { specUrl } from '../compose/support.ts';
 import type { ProjectRule } from './support.ts';
@@ -43,7 +43,7 @@ export const rule: ProjectRule = {
     },
   },
   check(doc, report) {
-    for (const { file, entries } of includingFiles(doc)) {
+    for (const { file, entries } of doc.including) {
       // Each file enters the model with the first entry that brings it in: the same file brought in again adds nothing
       // new, and the paths of one entry are merged, not in conflict. The file itself (an include loop) is left out.
       const entryOf = new Map<ComposeFile, number>();

@@ -1,6 +1,5 @@
 // CGP017: compose files that include each other in a loop (or a file that includes itself).
 import type { ComposeFile } from '../../project/types.ts';
-import { includingFiles } from '../../project/includes.ts';
 import { specUrl } from '../compose/support.ts';
 import type { ProjectRule } from './support.ts';
 
@@ -34,12 +33,12 @@ export const rule: ProjectRule = {
     },
   },
   check(doc, report) {
-    const including = includingFiles(doc);
+    const { including } = doc;
     const reach = new Map(including.map((i) => [i.file, new Set(i.model.files)]));
     const reaches = (from: ComposeFile, to: ComposeFile) => reach.get(from)?.has(to) ?? false;
     const reported = new Set<ComposeFile>();
-    // Submission order: the first file of each loop reports it.
-    for (const { file, entries } of [...including].sort((a, b) => doc.files.indexOf(a.file) - doc.files.indexOf(b.file))) {
+    // `including` is in submission order: the first file of each loop reports it.
+    for (const { file, entries } of including) {
       if (reported.has(file) || !reaches(file, file)) continue;
       const back = entries.flatMap((e) => e.links).find((l) => l.target !== undefined && (l.target === file || reaches(l.target, file)));
       if (!back) continue;

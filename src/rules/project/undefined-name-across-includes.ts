@@ -3,7 +3,7 @@
 import { isInterpolated } from '../../analyzers/compose/interpolation.ts';
 import type { Ref } from '../../analyzers/compose/model.ts';
 import type { ComposeFile } from '../../project/types.ts';
-import { entryLabel, includingFiles } from '../../project/includes.ts';
+import { entryLabel } from '../../project/includes.ts';
 import { ALL_REFERENCES } from '../compose/references.ts';
 import { specUrl } from '../compose/support.ts';
 import type { ProjectRule } from './support.ts';
@@ -58,7 +58,7 @@ export const rule: ProjectRule = {
     },
   },
   check(doc, report) {
-    const including = includingFiles(doc);
+    const { including } = doc;
     for (const { file, model } of including) {
       // An unseen file may define anything: CGP014 says which one.
       if (!model.complete) continue;
