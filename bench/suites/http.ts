@@ -1,16 +1,16 @@
-// HTTP throughput of the public analysis API against a no-op endpoint that takes the same body in the same
-// run (the same body limit, JSON parsing, validation, rate-limit config and hooks, but no analysis). Target:
-// analyze ≥ 0.5 × no-op rps. The service runs in this process on loopback with an embedded store and its default
-// analysis threads (ANALYSIS_THREADS); autocannon runs in a worker thread. The two endpoints are measured in
-// alternating slices (medians), so a change in the load of a shared machine does not land on one side only. CPU time
-// per request is reported twice: the event loop's (main thread), and the whole process's (the event loop, the analysis
-// threads and autocannon, whose share is about the same per request on both endpoints), since on a busy 2-core
-// machine requests per second also measure how much CPU the scheduler gave us.
+// HTTP throughput of the public analysis API against a no-op endpoint that takes the same body in the same run (the
+// same body limit, JSON parsing, validation, rate-limit config and hooks, but no analysis). Target: analyze ≥ 0.5 ×
+// no-op rps. The service runs in this process on loopback with an embedded store and its default analysis threads
+// (ANALYSIS_THREADS). The load comes from wrk, a separate process (bench/wrk.ts), so this process's CPU is the
+// server's alone. The two endpoints are measured in alternating slices (medians), so a change in the load of a shared
+// machine does not land on one side only. CPU time per request is reported twice: the event loop's (main thread), and
+// the whole process's (the event loop and the analysis threads), since on a busy 2-core machine requests per second
+// also measure how much CPU the scheduler gave us.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout } from 'node:timers/promises';
-import autocannon from 'autocannon';
+import { execFileSync } from 'node:child_process';
 import { loadConfig } from '../../src/config.ts';
 import { buildServer } from '../../src/http/server.ts';
 import { createLogger } from '../../src/logger.ts';
@@ -22,40 +22,50 @@ import { FormatQuery, varyOnAccept } from '../../src/http/routes/analyze.ts';
 import { AnalyzeRequest } from '../../src/http/schemas/analysis.ts';
 import { envelope } from '../../src/http/schemas/common.ts';
 import { median } from '../measure.ts';
+import { wrk } from '../wrk.ts';
 import type { SuiteResult } from '../run.ts';
 import { COMPOSE, DOCKERFILE } from '../samples.ts';
 
-const DURATION = Number(process.env['BENCH_SECONDS'] ?? 8);
-/** Each endpoint's DURATION is split into this many slices, alternating with the other endpoint's. */
-const SLICES = 3;
-const WARMUP_SECONDS = 3;
+/** Seconds per slice (wrk takes whole seconds). */
+const SLICE_SECONDS = 2;
+/** Slices per endpoint, alternating with the other endpoint's: a slice disturbed by the machine's other tenants
+ * moves the median of five less than that of three (runs of 3 slices of 2.7 s differed by up to 0.17 in ratio). */
+const SLICES = Number(process.env['BENCH_SLICES'] ?? 5);
+/** Until V8 has compiled the analysis code: with 3 s the first measured analyze slice still paid for compilation on
+ * V8's background threads (45–50 µs of CPU per request, 5–10 later). */
+const WARMUP_SECONDS = 5;
 /** Longer than the telemetry flush interval (1 s) plus a flush. */
 const SETTLE_MS = 1500;
 
 interface Slice { rps: number; p50: number; p99: number; non2xx: number; cpuUsPerRequest: number; processCpuUsPerRequest: number }
 
-async function load(url: string, body: string, seconds: number): Promise<Slice> {
-  // Only the server runs on this thread (autocannon has its own), so its CPU time is the server's.
+async function load(url: string, body: string, bodyFile: string, seconds: number): Promise<Slice> {
   const cpu = process.threadCpuUsage();
   const all = process.cpuUsage();
-  const result = await autocannon({ url, method: 'POST', headers: { 'content-type': 'application/json' }, body, connections: 16, duration: seconds, workers: 1 });
+  const result = await wrk(url, body, bodyFile, 16, seconds);
   // The security log and counters are written once a second: wait for this slice's rows, so their cost is counted
   // here and not in the next slice (the no-op's many rows would otherwise land in the analyze slice).
   await setTimeout(SETTLE_MS);
   const used = process.threadCpuUsage(cpu);
   const usedAll = process.cpuUsage(all);
-  const requests = Math.max(1, result.requests.total);
+  const requests = Math.max(1, result.requests);
   return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
+    rps: result.rps,
+    p50: result.p50,
+    p99: result.p99,
+    non2xx: result.non2xx + result.socketErrors,
     cpuUsPerRequest: (used.user + used.system) / requests,
     processCpuUsPerRequest: (usedAll.user + usedAll.system) / requests,
   };
 }
 
+/** A slice's figures, rounded for the results file. */
+function round(s: Slice): Record<string, number> {
+  return Object.fromEntries(Object.entries(s).map(([k, v]) => [k, Number(v.toFixed(1))]));
+}
+
 export default async function run(): Promise<SuiteResult> {
+  execFileSync(path.join(import.meta.dirname, '../../scripts/ensure-wrk.sh'), { stdio: 'inherit' });
   const dir = mkdtempSync(path.join(tmpdir(), 'confgate-bench-'));
   const db = await openEmbedded(dir);
   await migrate(db);
@@ -76,21 +86,19 @@ export default async function run(): Promise<SuiteResult> {
       dockerfile: JSON.stringify({ filename: 'Dockerfile', file_type: 'auto', content: DOCKERFILE }),
       compose: JSON.stringify({ filename: 'compose.yaml', file_type: 'auto', content: COMPOSE }),
     };
+    const bodyFile = path.join(dir, 'body.json');
     const results: Record<string, unknown> = {};
-    const slice = DURATION / SLICES;
-    console.log(`${DURATION}s per endpoint in ${SLICES} alternating slices (medians), 16 connections, ${config.analysis.threads} analysis thread(s); CPU in µs per request`);
+    console.log(`${SLICES} slices of ${SLICE_SECONDS} s per endpoint, alternating (medians), wrk with 16 connections, ${config.analysis.threads} analysis thread(s); CPU in µs per request`);
     console.log('case        no-op rps  analyze rps  ratio  analyze p50/p99 ms  event-loop CPU no-op/analyze (ratio)  process CPU no-op/analyze');
     for (const [name, body] of Object.entries(cases)) {
-      // Warm-up (JIT, connection pools, analysis threads), not recorded. After 1 s the JIT was still compiling the
-      // analysis code on V8's background threads through the first analyze slice (~100 µs of CPU per request, against
-      // 20–50 µs in later slices), so the warm-up lasts until that settles.
-      await load(`${base}/bench/noop`, body, WARMUP_SECONDS);
-      await load(`${base}/api/analyze`, body, WARMUP_SECONDS);
+      // Warm-up (JIT, connection pools, analysis threads), not recorded (see WARMUP_SECONDS).
+      await load(`${base}/bench/noop`, body, bodyFile, WARMUP_SECONDS);
+      await load(`${base}/api/analyze`, body, bodyFile, WARMUP_SECONDS);
       const noops: Slice[] = [];
       const analyses: Slice[] = [];
       for (let i = 0; i < SLICES; i++) {
-        noops.push(await load(`${base}/bench/noop`, body, slice));
-        analyses.push(await load(`${base}/api/analyze`, body, slice));
+        noops.push(await load(`${base}/bench/noop`, body, bodyFile, SLICE_SECONDS));
+        analyses.push(await load(`${base}/api/analyze`, body, bodyFile, SLICE_SECONDS));
       }
       if ([...noops, ...analyses].some((s) => s.non2xx > 0)) throw new Error(`${name}: non-2xx responses during the run`);
       const summary = (slices: Slice[]) => ({
@@ -110,11 +118,12 @@ export default async function run(): Promise<SuiteResult> {
       const loopRatio = noop.cpuUsPerRequest / analyze.cpuUsPerRequest;
       const pair = (a: number, b: number) => `${a.toFixed(0)}/${b.toFixed(0)}`;
       console.log(
-        `${name.padEnd(10)} ${noop.rps.toFixed(0).padStart(10)} ${analyze.rps.toFixed(0).padStart(12)} ${ratio.toFixed(2).padStart(6)}  ${`${analyze.p50}/${analyze.p99}`.padStart(18)}  ${`${pair(noop.cpuUsPerRequest, analyze.cpuUsPerRequest)} (${loopRatio.toFixed(2)})`.padStart(35)}  ${pair(noop.processCpuUsPerRequest, analyze.processCpuUsPerRequest).padStart(25)}`,
+        `${name.padEnd(10)} ${noop.rps.toFixed(0).padStart(10)} ${analyze.rps.toFixed(0).padStart(12)} ${ratio.toFixed(2).padStart(6)}  ${`${analyze.p50.toFixed(1)}/${analyze.p99.toFixed(1)}`.padStart(18)}  ${`${pair(noop.cpuUsPerRequest, analyze.cpuUsPerRequest)} (${loopRatio.toFixed(2)})`.padStart(35)}  ${pair(noop.processCpuUsPerRequest, analyze.processCpuUsPerRequest).padStart(25)}`,
       );
-      results[name] = { noop, analyze, ratio: Number(ratio.toFixed(3)), process_cpu_ratio: Number(cpuRatio.toFixed(3)), event_loop_cpu_ratio: Number(loopRatio.toFixed(3)), target: 0.5 };
+      results[name] = { noop, analyze, ratio: Number(ratio.toFixed(3)), process_cpu_ratio: Number(cpuRatio.toFixed(3)), event_loop_cpu_ratio: Number(loopRatio.toFixed(3)), target: 0.5, slices: { noop: noops.map(round), analyze: analyses.map(round) } };
     }
     results['analysis_threads'] = config.analysis.threads;
+    results['load_generator'] = 'wrk, 1 thread, 16 connections';
     return { suite: 'http', results };
   } finally {
     await app.close();
