@@ -1,7 +1,7 @@
 // wrk (https://github.com/wg/wrk, Debian package `wrk`) as the http suite's load generator: a separate C process,
 // so its CPU is neither counted in the server process's nor spent by Node on its own thread.
-// `scripts/ensure-wrk.sh` installs it.
-import { spawn, spawnSync } from 'node:child_process';
+// `scripts/ensure-deb.sh wrk wrk` installs it.
+import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,11 +17,6 @@ export interface WrkRun {
   /** Responses outside 2xx/3xx, and connect/read/write/timeout errors. */
   non2xx: number;
   socketErrors: number;
-}
-
-/** Whether `wrk` runs here. */
-export function hasWrk(): boolean {
-  return spawnSync('wrk', ['--version']).error === undefined;
 }
 
 /** POSTs `body` (JSON) to `url` over `connections` connections on one wrk thread for `seconds`. */

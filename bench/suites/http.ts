@@ -65,7 +65,7 @@ function round(s: Slice): Record<string, number> {
 }
 
 export default async function run(): Promise<SuiteResult> {
-  execFileSync(path.join(import.meta.dirname, '../../scripts/ensure-wrk.sh'), { stdio: 'inherit' });
+  execFileSync(path.join(import.meta.dirname, '../../scripts/ensure-deb.sh'), ['wrk', 'wrk'], { stdio: 'inherit' });
   const dir = mkdtempSync(path.join(tmpdir(), 'confgate-bench-'));
   const db = await openEmbedded(dir);
   await migrate(db);
