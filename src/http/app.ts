@@ -8,6 +8,7 @@ import type { AppDeps } from './context.ts';
 import { AnalysisPool } from './analysis-pool.ts';
 import { ApiError, errorBody, sendError } from './errors.ts';
 import { StoreUnavailableError } from '../storage/db.ts';
+import { lingerOnEarlyAnswer } from './linger.ts';
 import { MethodIndex } from './method-router.ts';
 import { ErrorEnvelope } from './schemas/common.ts';
 import { contractSchemas } from './schemas/report.ts';
@@ -99,7 +100,8 @@ async function confgate(app: FastifyInstance, deps: AppDeps): Promise<void> {
   app.addHook('onRequest', async (req, reply) => {
     reply.header('X-Request-Id', req.id);
   });
-  app.addHook('onSend', async (_req, reply, payload) => {
+  app.addHook('onSend', async (req, reply, payload) => {
+    lingerOnEarlyAnswer(req, reply);
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'no-referrer');
     if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');

@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import { confgateApp } from './app.ts';
 import type { AppDeps } from './context.ts';
 import { errorBody, sendError } from './errors.ts';
+import { answeredBeforeBody } from './linger.ts';
 import { newRequestId } from './request-id.ts';
 
 export interface ServerOptions {
@@ -33,6 +34,11 @@ const CLIENT_ERRORS: Record<string, [number, string, string]> = {
  * in the envelope with a request id too, then close the connection as Node does. */
 function clientError(err: NodeJS.ErrnoException, socket: Socket) {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  // The request was answered before its body arrived (linger.ts): one answer per request.
+  if (answeredBeforeBody(socket)) {
+    socket.destroy();
+    return;
+  }
   const [status, code, message] = CLIENT_ERRORS[err.code ?? ''] ?? [400, 'bad_request', 'The HTTP request is malformed.'];
   const id = newRequestId();
   const body = JSON.stringify(errorBody(code, message, id));

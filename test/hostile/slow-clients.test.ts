@@ -8,6 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { ERRORS } from '../../src/http/errors.ts';
 import { REQUEST_ID_PATTERN } from '../../src/http/request-id.ts';
 import { BODY_LIMITS } from '../../src/http/limits.ts';
+import { LINGER_MS } from '../../src/http/linger.ts';
 import { startTestApp } from '../support/app.ts';
 import type { TestApp } from '../support/app.ts';
 
@@ -43,7 +44,7 @@ function connect(to = port): Promise<Conversation> {
       data += d.toString('latin1');
       answer();
     });
-    // The server may reset a connection it refuses mid-body; that is a close too.
+    // A reset is a close too (the server cuts off a body still arriving LINGER_MS after refusing it).
     socket.on('error', () => undefined);
     const closed = new Promise<number>((r) => socket.on('close', () => r(Date.now() - start)));
     socket.once('connect', () => resolve({ socket, received: () => data, closed, answered }));
@@ -149,7 +150,7 @@ describe('duplicate and conflicting headers', () => {
   }
 });
 
-describe('oversized bodies are refused without being read', () => {
+describe('oversized bodies are refused once past the limit, the rest read and thrown away', () => {
   const TEN_MB = 10 * 1000 * 1000;
   // A server with the default request timeout: with the 1 s of the slow-client tests, a loaded machine could cut an
   // upload off with 408 (and no answer to read) before it passed the body limit, which is not what this tests.
@@ -179,7 +180,7 @@ describe('oversized bodies are refused without being read', () => {
     while (!answered && !c.socket.destroyed && sent < TEN_MB) {
       const ok = c.socket.write(`${chunk.length.toString(16)}\r\n`) && c.socket.write(chunk) && c.socket.write('\r\n');
       sent += chunk.length;
-      // The server stops reading once it answers, so the answer (not only a drain or a close) ends the wait.
+      // The answer (not only a drain or a close) ends the wait.
       if (!ok) await Promise.race([new Promise((r) => c.socket.once('drain', r)), c.closed, c.answered]);
     }
     await Promise.race([c.answered, c.closed]);
@@ -188,5 +189,46 @@ describe('oversized bodies are refused without being read', () => {
     // loopback hold a few MB more that the client could write meanwhile (5.5 MB seen), so the bound is the end.
     assert.ok(sent > BODY_LIMITS.analyze && sent < TEN_MB, `sent ${sent} bytes before the answer`);
     c.socket.destroy();
+  });
+  it('a client that sends its whole body before reading (as Python\'s http.client does) reads the 413, and the connection serves its next request', { timeout: 60_000 }, async () => {
+    const c = await connect(bigPort);
+    // Nothing is read until the last byte is written: had the server closed with the body still arriving, the kernel
+    // would have reset the connection and these writes would fail with EPIPE or ECONNRESET.
+    c.socket.pause();
+    const body = `{"filename":"Dockerfile","file_type":"auto","content":"${'a'.repeat(TEN_MB)}"}`;
+    const written = new Promise<Error | null | undefined>((resolve) => c.socket.write(`POST /api/analyze HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`, resolve));
+    const failed = await Promise.race([written, c.closed.then(() => new Error('closed while the body was being written'))]);
+    assert.ok(!failed, String(failed));
+    c.socket.resume();
+    await c.answered;
+    assertEnvelope(c.received(), 413, 'payload_too_large');
+    const first = c.received();
+    c.socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    await c.closed;
+    assert.match(c.received().slice(first.length), /^HTTP\/1\.1 200 /);
+  });
+  it(`a refused body still arriving ${LINGER_MS / 1000} s after the answer is cut off, with one answer only`, { timeout: 60_000 }, async () => {
+    const c = await connect(bigPort);
+    c.socket.write(`POST /api/analyze HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${TEN_MB}\r\n\r\n{"content":"`);
+    await c.answered;
+    const answeredAfter = Date.now();
+    // The client stalls; the server waits for the rest of the body until the bound, then closes.
+    await c.closed;
+    const waited = Date.now() - answeredAfter;
+    assert.ok(waited > LINGER_MS - 1000 && waited < LINGER_MS + 5000, `closed ${waited} ms after the answer`);
+    assertEnvelope(c.received(), 413, 'payload_too_large');
+    assert.equal(c.received().match(/HTTP\/1\.1 /g)?.length, 1);
+  });
+});
+
+describe('a refused body that stops arriving', () => {
+  it('meets the request timeout: the connection closes without a second answer', async () => {
+    const c = await connect();
+    c.socket.write(`POST /api/analyze HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${BODY_LIMITS.analyze + 1}\r\n\r\n{"content":"`);
+    const closedAfter = await c.closed;
+    assert.ok(closedAfter < TIMEOUT_MS * 3, `closed after ${closedAfter} ms`);
+    // The 413, and not the 408 the request timeout answers a request nobody answered yet.
+    assertEnvelope(c.received(), 413, 'payload_too_large');
+    assert.equal(c.received().match(/HTTP\/1\.1 /g)?.length, 1);
   });
 });
