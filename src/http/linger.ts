@@ -29,16 +29,20 @@ export function lingerOnEarlyAnswer(req: FastifyRequest, reply: FastifyReply): v
   if (reply.statusCode < 500) reply.removeHeader('connection');
   answeredEarly.add(socket);
   const timer = setTimeout(() => socket.destroy(), LINGER_MS).unref();
-  const done = () => {
+  // Listeners come off when the body has arrived: a kept connection may be answered early many times.
+  const closed = () => {
     clearTimeout(timer);
     answeredEarly.delete(socket);
+    raw.off('end', arrived);
   };
-  raw.once('end', () => {
-    done();
+  const arrived = () => {
+    closed();
+    socket.off('close', closed);
     // Shutting down: Node closed the connections idle when it began, not this one, idle only now.
     if (!req.server.server.listening) socket.destroy();
-  });
-  socket.once('close', done);
+  };
+  raw.once('end', arrived);
+  socket.once('close', closed);
   // Fastify stopped listening to a body it refused; the data must still be read to be thrown away.
   raw.resume();
 }

@@ -207,6 +207,29 @@ describe('oversized bodies are refused once past the limit, the rest read and th
     await c.closed;
     assert.match(c.received().slice(first.length), /^HTTP\/1\.1 200 /);
   });
+  it('a connection kept after refusals serves request after request, leaking no listeners', { timeout: 60_000 }, async () => {
+    const warnings: Error[] = [];
+    const onWarning = (w: Error) => warnings.push(w);
+    process.on('warning', onWarning);
+    try {
+      const c = await connect(bigPort);
+      const body = `{"content":"${'a'.repeat(BODY_LIMITS.analyze)}"}`;
+      const answers = () => c.received().match(/HTTP\/1\.1 /g)?.length ?? 0;
+      for (let i = 1; i <= 12; i++) {
+        c.socket.write(`POST /api/analyze HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
+        while (answers() < i && !c.socket.destroyed) await new Promise((r) => setTimeout(r, 5));
+      }
+      c.socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+      await c.closed;
+      const responses = c.received().split(/(?=HTTP\/1\.1 )/);
+      assert.equal(responses.length, 13);
+      for (const r of responses.slice(0, 12)) assertEnvelope(r, 413, 'payload_too_large');
+      assert.match(responses[12]!, /^HTTP\/1\.1 200 /);
+      assert.deepEqual(warnings.map((w) => w.name), []);
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
   it(`a refused body still arriving ${LINGER_MS / 1000} s after the answer is cut off, with one answer only`, { timeout: 60_000 }, async () => {
     const c = await connect(bigPort);
     c.socket.write(`POST /api/analyze HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${TEN_MB}\r\n\r\n{"content":"`);
