@@ -37,6 +37,17 @@ describe('BatchWriter', () => {
     assert.deepEqual(r.writes, [[0, 1], [2, 3], [4]]);
   });
 
+  it('lets the event loop run other work between two chunks', async () => {
+    const r = recorder({ maxPerWrite: 2 });
+    for (let i = 0; i < 5; i++) r.writer.add(i);
+    const seen: number[] = [];
+    // An I/O callback or timer waiting meanwhile runs as a check-phase callback would: after the first chunk.
+    setImmediate(() => seen.push(r.writes.length));
+    await r.writer.flush();
+    assert.deepEqual(seen, [1]);
+    assert.deepEqual(r.writes, [[0, 1], [2, 3], [4]]);
+  });
+
   it('a chunk that fails is kept with everything after it; what was written is not written again', async () => {
     const r = recorder({ maxPerWrite: 2 });
     for (let i = 0; i < 5; i++) r.writer.add(i);

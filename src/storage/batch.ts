@@ -1,12 +1,15 @@
 // Buffers small writes and flushes them together: one statement per interval (or per chunk of `maxPerWrite`) instead
 // of one transaction per request (the embedded store serialises transactions). A failed flush keeps what was not
 // written for the next attempt, up to a bound, so a database restart loses nothing but a flood cannot grow memory.
+import { setImmediate } from 'node:timers/promises';
+
 export interface BatchOptions {
   intervalMs: number;
   /** Items kept while writes fail; beyond it the oldest are dropped (and counted to `onError`). */
   maxItems: number;
   /** Items per write: the embedded store runs a statement on the event loop (10 000 security-log rows took ~230 ms),
-   * so a large flush is written in chunks with other work between them. Unbounded by default. */
+   * so a large flush is written in chunks, and the event loop runs whatever else is waiting between two chunks (the
+   * chunks' promises alone would chain them back to back). Unbounded by default. */
   maxPerWrite?: number;
   onError: (err: Error, dropped: number) => void;
 }
@@ -51,6 +54,7 @@ export class BatchWriter<T> {
     const batch = this.items;
     this.items = [];
     for (let at = 0; at < batch.length; at += this.maxPerWrite) {
+      if (at > 0) await setImmediate();
       const chunk = at === 0 && batch.length <= this.maxPerWrite ? batch : batch.slice(at, at + this.maxPerWrite);
       try {
         await this.write(chunk);
