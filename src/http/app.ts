@@ -101,7 +101,7 @@ async function confgate(app: FastifyInstance, deps: AppDeps): Promise<void> {
     reply.header('X-Request-Id', req.id);
   });
   app.addHook('onSend', async (req, reply, payload) => {
-    lingerOnEarlyAnswer(req, reply);
+    lingerOnEarlyAnswer(req);
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'no-referrer');
     if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');

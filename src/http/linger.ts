@@ -1,13 +1,14 @@
 // Answers sent before the request's body has arrived — a 413 from its Content-Length or partway through, a 415, a
-// 401 or 429 from a hook — while the client may still be sending. Fastify asks to close the connection after a
-// refused body (`Connection: close`); Node then closes the socket with the client's unread data in it, the kernel
-// answers that with a reset, and a client that sends its whole body before reading — Python's http.client, most
-// simple clients — gets a broken pipe instead of the refusal (20 of 20 uploads of 10 MB, measured). So the body is
-// read and thrown away while it arrives, as nginx and Apache do ("lingering close"): the client reads the refusal,
-// and the connection can serve its next request (Node's parser keeps the body's framing). Bounded: a body still
-// arriving LINGER_MS after the answer is cut off.
+// 401 or 429 from a hook — while the client may still be sending. When the connection closes after such an answer
+// (Fastify closes it after a refused body; the client may have asked for it with `Connection: close`), Node destroys
+// the socket with the client's data unread, the kernel answers with a reset, and a client that sends its whole body
+// before reading — Python's http.client and urllib, most simple clients — gets a broken pipe instead of the answer
+// (20 of 20 uploads of 10 MB, measured). So the connection closes the way nginx and Apache close it ("lingering
+// close"): the answer and a FIN are sent, and the rest of the body is read and thrown away until the client closes.
+// A connection kept open after the answer reads the rest of the body anyway (Node does, to find the next request).
+// Bounded both ways: a body still arriving LINGER_MS after the answer is cut off.
 import { Socket } from 'node:net';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 
 export const LINGER_MS = 5000;
 
@@ -19,27 +20,32 @@ export function answeredBeforeBody(socket: Socket): boolean {
   return answeredEarly.has(socket);
 }
 
+/** Ends the writing side only, and goes on reading until the client closes: what Node's `destroySoon` does once
+ * the FIN is written is destroy, resetting a connection the client is still sending on. */
+function lingeringClose(this: Socket): void {
+  this.end();
+}
+
 /** An `onSend` hook: for an answer to a request whose body has not all arrived, keep reading it, within the bound. */
-export function lingerOnEarlyAnswer(req: FastifyRequest, reply: FastifyReply): void {
+export function lingerOnEarlyAnswer(req: FastifyRequest): void {
   const raw = req.raw;
   const socket = raw.socket;
   // Only a connection has a body still arriving (requests injected in tests have a stand-in socket).
   if (raw.complete || !(socket instanceof Socket) || socket.destroyed) return;
-  // Refusals only: a 503 while the service shuts down keeps its `Connection: close`.
-  if (reply.statusCode < 500) reply.removeHeader('connection');
   answeredEarly.add(socket);
+  // Node closes a connection after its last answer with socket.destroySoon() (http server, resOnFinish).
+  socket.destroySoon = lingeringClose;
   const timer = setTimeout(() => socket.destroy(), LINGER_MS).unref();
-  // Listeners come off when the body has arrived: a kept connection may be answered early many times.
+  // Undone when the body has arrived (a kept connection may be answered early many times) or the connection closes.
   const closed = () => {
     clearTimeout(timer);
     answeredEarly.delete(socket);
     raw.off('end', arrived);
+    delete (socket as Partial<Socket>).destroySoon;
   };
   const arrived = () => {
     closed();
     socket.off('close', closed);
-    // Shutting down: Node closed the connections idle when it began, not this one, idle only now.
-    if (!req.server.server.listening) socket.destroy();
   };
   raw.once('end', arrived);
   socket.once('close', closed);

@@ -33,9 +33,10 @@ interface Conversation {
   answered: Promise<void>;
 }
 
-function connect(to = port): Promise<Conversation> {
+/** `allowHalfOpen`: the client does not close its side when the server closes its own (a client still sending). */
+function connect(to = port, { allowHalfOpen = false } = {}): Promise<Conversation> {
   return new Promise((resolve, reject) => {
-    const socket = net.connect(to, '127.0.0.1');
+    const socket = net.connect({ port: to, host: '127.0.0.1', allowHalfOpen });
     const start = Date.now();
     let data = '';
     let answer: () => void;
@@ -190,40 +191,44 @@ describe('oversized bodies are refused once past the limit, the rest read and th
     assert.ok(sent > BODY_LIMITS.analyze && sent < TEN_MB, `sent ${sent} bytes before the answer`);
     c.socket.destroy();
   });
-  it('a client that sends its whole body before reading (as Python\'s http.client does) reads the 413, and the connection serves its next request', { timeout: 60_000 }, async () => {
-    const c = await connect(bigPort);
-    // Nothing is read until the last byte is written: had the server closed with the body still arriving, the kernel
-    // would have reset the connection and these writes would fail with EPIPE or ECONNRESET.
-    c.socket.pause();
-    const body = `{"filename":"Dockerfile","file_type":"auto","content":"${'a'.repeat(TEN_MB)}"}`;
-    const written = new Promise<Error | null | undefined>((resolve) => c.socket.write(`POST /api/analyze HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`, resolve));
-    const failed = await Promise.race([written, c.closed.then(() => new Error('closed while the body was being written'))]);
-    assert.ok(!failed, String(failed));
-    c.socket.resume();
-    await c.answered;
-    assertEnvelope(c.received(), 413, 'payload_too_large');
-    const first = c.received();
-    c.socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
-    await c.closed;
-    assert.match(c.received().slice(first.length), /^HTTP\/1\.1 200 /);
-  });
-  it('a connection kept after refusals serves request after request, leaking no listeners', { timeout: 60_000 }, async () => {
+  // Python's http.client keeps the connection by default; urllib asks to close it.
+  for (const [client, connection] of [['http.client', ''], ['urllib', 'Connection: close\r\n']]) {
+    it(`a client that sends its whole body before reading (as Python's ${client} does) reads the 413`, { timeout: 60_000 }, async () => {
+      const c = await connect(bigPort);
+      // Nothing is read until the last byte is written: had the server closed with the body still arriving, the
+      // kernel would have reset the connection and these writes would fail with EPIPE or ECONNRESET.
+      c.socket.pause();
+      const body = `{"filename":"Dockerfile","file_type":"auto","content":"${'a'.repeat(TEN_MB)}"}`;
+      const written = new Promise<Error | null | undefined>((resolve) => c.socket.write(`POST /api/analyze HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n${connection}Content-Length: ${body.length}\r\n\r\n${body}`, resolve));
+      const failed = await Promise.race([written, c.closed.then(() => new Error('closed while the body was being written'))]);
+      assert.ok(!failed, String(failed));
+      c.socket.resume();
+      // The answer says the connection closes, and the server closes it once the client has read it.
+      await c.closed;
+      assertEnvelope(c.received(), 413, 'payload_too_large');
+      assert.match(c.received(), /^connection: close$/im);
+    });
+  }
+  it('a kept connection answered before its bodies arrived serves request after request, leaking no listeners', { timeout: 60_000 }, async () => {
     const warnings: Error[] = [];
     const onWarning = (w: Error) => warnings.push(w);
     process.on('warning', onWarning);
     try {
       const c = await connect(bigPort);
-      const body = `{"content":"${'a'.repeat(BODY_LIMITS.analyze)}"}`;
+      const body = `{"domain":"${'a'.repeat(1_000_000)}"}`;
       const answers = () => c.received().match(/HTTP\/1\.1 /g)?.length ?? 0;
       for (let i = 1; i <= 12; i++) {
-        c.socket.write(`POST /api/analyze HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
+        // No key: the 401 is answered from the headers, before the body is sent; the body then follows on the
+        // kept connection, and is read through to the next request.
+        c.socket.write(`POST /api/v1/scans HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`);
         while (answers() < i && !c.socket.destroyed) await new Promise((r) => setTimeout(r, 5));
+        c.socket.write(body);
       }
       c.socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
       await c.closed;
       const responses = c.received().split(/(?=HTTP\/1\.1 )/);
       assert.equal(responses.length, 13);
-      for (const r of responses.slice(0, 12)) assertEnvelope(r, 413, 'payload_too_large');
+      for (const r of responses.slice(0, 12)) assertEnvelope(r, 401, 'unauthorized');
       assert.match(responses[12]!, /^HTTP\/1\.1 200 /);
       assert.deepEqual(warnings.map((w) => w.name), []);
     } finally {
@@ -231,11 +236,12 @@ describe('oversized bodies are refused once past the limit, the rest read and th
     }
   });
   it(`a refused body still arriving ${LINGER_MS / 1000} s after the answer is cut off, with one answer only`, { timeout: 60_000 }, async () => {
-    const c = await connect(bigPort);
+    const c = await connect(bigPort, { allowHalfOpen: true });
     c.socket.write(`POST /api/analyze HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${TEN_MB}\r\n\r\n{"content":"`);
     await c.answered;
     const answeredAfter = Date.now();
-    // The client stalls; the server waits for the rest of the body until the bound, then closes.
+    // The client goes on sending, slowly; the server reads until the bound, then cuts the connection off.
+    void trickle(c, 'a'.repeat(LINGER_MS / 10), 100);
     await c.closed;
     const waited = Date.now() - answeredAfter;
     assert.ok(waited > LINGER_MS - 1000 && waited < LINGER_MS + 5000, `closed ${waited} ms after the answer`);
@@ -244,14 +250,22 @@ describe('oversized bodies are refused once past the limit, the rest read and th
   });
 });
 
-describe('a refused body that stops arriving', () => {
-  it('meets the request timeout: the connection closes without a second answer', async () => {
-    const c = await connect();
-    c.socket.write(`POST /api/analyze HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${BODY_LIMITS.analyze + 1}\r\n\r\n{"content":"`);
-    const closedAfter = await c.closed;
-    assert.ok(closedAfter < TIMEOUT_MS * 3, `closed after ${closedAfter} ms`);
-    // The 413, and not the 408 the request timeout answers a request nobody answered yet.
-    assertEnvelope(c.received(), 413, 'payload_too_large');
-    assert.equal(c.received().match(/HTTP\/1\.1 /g)?.length, 1);
-  });
+describe('a body still arriving slowly after its request was answered', () => {
+  // The 413 closes the connection after it (lingering); the 401 of a missing key keeps it open.
+  const cases: [string, string, number, string][] = [
+    ['POST /api/analyze', `Content-Length: ${BODY_LIMITS.analyze + 1}`, 413, 'payload_too_large'],
+    ['POST /api/v1/scans', 'Content-Length: 100000', 401, 'unauthorized'],
+  ];
+  for (const [request, length, status, code] of cases) {
+    it(`${request} answered ${status}: the request timeout cuts the connection off without a second answer`, async () => {
+      const c = await connect(port, { allowHalfOpen: true });
+      c.socket.write(`${request} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n${length}\r\n\r\n{"domain":"`);
+      void trickle(c, 'a'.repeat(100), 100);
+      const closedAfter = await c.closed;
+      assert.ok(closedAfter < TIMEOUT_MS * 3, `closed after ${closedAfter} ms`);
+      // The answer, and not the 408 the request timeout gives a request nobody answered yet.
+      assertEnvelope(c.received(), status, code);
+      assert.equal(c.received().match(/HTTP\/1\.1 /g)?.length, 1);
+    });
+  }
 });
