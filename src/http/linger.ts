@@ -37,18 +37,15 @@ export function lingerOnEarlyAnswer(req: FastifyRequest): void {
   socket.destroySoon = lingeringClose;
   const timer = setTimeout(() => socket.destroy(), LINGER_MS).unref();
   // Undone when the body has arrived (a kept connection may be answered early many times) or the connection closes.
-  const closed = () => {
+  const undo = () => {
     clearTimeout(timer);
     answeredEarly.delete(socket);
-    raw.off('end', arrived);
+    raw.off('end', undo);
+    socket.off('close', undo);
     delete (socket as Partial<Socket>).destroySoon;
   };
-  const arrived = () => {
-    closed();
-    socket.off('close', closed);
-  };
-  raw.once('end', arrived);
-  socket.once('close', closed);
+  raw.once('end', undo);
+  socket.once('close', undo);
   // Fastify stopped listening to a body it refused; the data must still be read to be thrown away.
   raw.resume();
 }
