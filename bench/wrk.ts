@@ -2,7 +2,6 @@
 // so its CPU is neither counted in the server process's nor spent by Node on its own thread.
 // `scripts/ensure-deb.sh wrk wrk` installs it.
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -19,9 +18,8 @@ export interface WrkRun {
   socketErrors: number;
 }
 
-/** POSTs `body` (JSON) to `url` over `connections` connections on one wrk thread for `seconds`. */
-export async function wrk(url: string, body: string, bodyFile: string, connections: number, seconds: number): Promise<WrkRun> {
-  writeFileSync(bodyFile, body);
+/** POSTs the JSON in `bodyFile` to `url` over `connections` connections on one wrk thread for `seconds`. */
+export async function wrk(url: string, bodyFile: string, connections: number, seconds: number): Promise<WrkRun> {
   const child = spawn('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, '-s', SCRIPT, url], { env: { ...process.env, WRK_BODY: bodyFile }, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
