@@ -22,7 +22,7 @@ export async function telemetry(app: FastifyInstance): Promise<void> {
   const onError = (what: string) => (err: Error, dropped: number) => app.log.warn({ error: err.message, dropped }, `could not write ${what}`);
   // A busy second is thousands of rows: written 250 at a time (a few ms each on the embedded store's event loop), with
   // requests served between chunks. As one statement of 2000 rows after another, a flush at 8000 requests a second held
-  // the event loop up to 160 ms, and requests' p99 latency was 90–120 ms; in chunks of 250 it is 8–13 ms
+  // the event loop up to 160 ms, and requests' p99 latency was 90–120 ms; in chunks of 250 it is 7–14 ms
   // (bench/README.md).
   const securityLog = new BatchWriter<SecurityLogEntry>((items) => insertSecurityLog(db, items), { intervalMs: 1000, maxItems: 50_000, maxPerWrite: 250, onError: onError('security log') });
   const counters = new BatchWriter<CounterKey>((keys) => addCounts(db, mergeCounts(keys)), { intervalMs: 1000, maxItems: 50_000, onError: onError('analysis counters') });
