@@ -1,6 +1,8 @@
-// Rule documentation rendered from metadata: one page per rule (docs/rules/<ID>.md) and an index table
-// (docs/rules/README.md). Pure; `npm run docs:rules` writes the files and a test fails when they are stale.
+// Rule documentation rendered from metadata: one page per rule (docs/rules/<ID>.md), an index table
+// (docs/rules/README.md) and the peer linters' coverage (docs/rules/coverage.md). Pure; `npm run docs:rules`
+// writes the files and a test fails when they are stale.
 import type { RuleExample, RuleMeta } from '../core/rule.ts';
+import { renderCoverage } from './coverage/render.ts';
 
 const TARGET_TITLE: Record<string, string> = { dockerfile: 'Dockerfile', compose: 'Compose', project: 'Project (cross-file)', scan: 'Domain scan' };
 
@@ -46,7 +48,13 @@ export function renderRulePage(m: RuleMeta): string {
 }
 
 export function renderRuleIndex(rules: readonly RuleMeta[]): string {
-  const lines = ['# Rules', '', `${rules.length} rules. Generated from rule metadata by \`npm run docs:rules\`; do not edit by hand.`, ''];
+  const lines = [
+    '# Rules',
+    '',
+    `${rules.length} rules. Generated from rule metadata by \`npm run docs:rules\`; do not edit by hand.`,
+    'How the rules of hadolint, BuildKit, Trivy, Checkov, KICS and dclint map to ours: [coverage.md](coverage.md).',
+    '',
+  ];
   for (const target of ['dockerfile', 'compose', 'project', 'scan']) {
     const group = rules.filter((r) => r.target === target);
     if (group.length === 0) continue;
@@ -61,7 +69,10 @@ export function renderRuleIndex(rules: readonly RuleMeta[]): string {
 
 /** Every generated file, by path relative to docs/rules/. */
 export function renderRuleDocs(rules: readonly RuleMeta[]): Map<string, string> {
-  const files = new Map<string, string>([['README.md', renderRuleIndex(rules)]]);
+  const files = new Map<string, string>([
+    ['README.md', renderRuleIndex(rules)],
+    ['coverage.md', renderCoverage(rules)],
+  ]);
   for (const r of rules) files.set(`${r.id}.md`, renderRulePage(r));
   return files;
 }

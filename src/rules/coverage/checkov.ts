@@ -1,0 +1,42 @@
+// Checkov's Dockerfile checks (Checkov has no Compose framework).
+// Taken from the repository at the commit below; `npm run bench -- peers` compares it with a checkout.
+import type { Peer } from './types.ts';
+
+export const checkov: Peer = {
+  tool: 'checkov',
+  title: 'Checkov',
+  repository: 'bridgecrewio/checkov',
+  commit: '03d5fdad8d6154b1565799a7b1fb8070c158866f',
+  listSource: 'checkov/dockerfile/checks (Python checks and graph_checks/*.yaml)',
+  casePaths: ['checkov/dockerfile/checks', 'tests/dockerfile/checks', 'tests/dockerfile/graph_builder/checks'],
+  rules: [
+    { id: 'CKV_DOCKER_1', name: 'Ensure port 22 is not exposed' },
+    { id: 'CKV_DOCKER_2', name: 'Ensure that HEALTHCHECK instructions have been added to container images' },
+    { id: 'CKV_DOCKER_3', name: 'Ensure that a user for the container has been created' },
+    { id: 'CKV_DOCKER_4', name: 'Ensure that COPY is used instead of ADD in Dockerfiles' },
+    { id: 'CKV_DOCKER_5', name: 'Ensure update instructions are not use alone in the Dockerfile' },
+    { id: 'CKV_DOCKER_6', name: 'Ensure that LABEL maintainer is used instead of MAINTAINER (deprecated)' },
+    { id: 'CKV_DOCKER_7', name: 'Ensure the base image uses a non latest version tag' },
+    { id: 'CKV_DOCKER_8', name: 'Ensure the last USER is not root' },
+    { id: 'CKV_DOCKER_9', name: "Ensure that APT isn't used" },
+    { id: 'CKV_DOCKER_10', name: 'Ensure that WORKDIR values are absolute paths' },
+    { id: 'CKV_DOCKER_11', name: 'Ensure From Alias are unique for multistage builds.' },
+    { id: 'CKV2_DOCKER_1', name: "Ensure that sudo isn't used" },
+    { id: 'CKV2_DOCKER_2', name: "Ensure that certificate validation isn't disabled with curl" },
+    { id: 'CKV2_DOCKER_3', name: "Ensure that certificate validation isn't disabled with wget" },
+    { id: 'CKV2_DOCKER_4', name: "Ensure that certificate validation isn't disabled with the pip '--trusted-host' option" },
+    { id: 'CKV2_DOCKER_5', name: "Ensure that certificate validation isn't disabled with the PYTHONHTTPSVERIFY environment variable" },
+    { id: 'CKV2_DOCKER_6', name: "Ensure that certificate validation isn't disabled with the NODE_TLS_REJECT_UNAUTHORIZED environment variable" },
+    { id: 'CKV2_DOCKER_7', name: "Ensure that packages with untrusted or missing signatures are not used by apk via the '--allow-untrusted' option" },
+    { id: 'CKV2_DOCKER_8', name: "Ensure that packages with untrusted or missing signatures are not used by apt-get via the '--allow-unauthenticated' option" },
+    { id: 'CKV2_DOCKER_9', name: "Ensure that packages with untrusted or missing GPG signatures are not used by dnf, tdnf, or yum via the '--nogpgcheck' option" },
+    { id: 'CKV2_DOCKER_10', name: "Ensure that packages with untrusted or missing signatures are not used by rpm via the '--nodigest', '--nosignature', '--noverify', or '--nofiledigest' options" },
+    { id: 'CKV2_DOCKER_11', name: "Ensure that the '--force-yes' option is not used, as it disables signature validation and allows packages to be downgraded which can leave the system in a broken or inconsistent state" },
+    { id: 'CKV2_DOCKER_12', name: "Ensure that certificate validation isn't disabled for npm via the 'NPM_CONFIG_STRICT_SSL' environment variable" },
+    { id: 'CKV2_DOCKER_13', name: "Ensure that certificate validation isn't disabled for npm or yarn by setting the option strict-ssl to false" },
+    { id: 'CKV2_DOCKER_14', name: "Ensure that certificate validation isn't disabled for git by setting the environment variable 'GIT_SSL_NO_VERIFY' to any value" },
+    { id: 'CKV2_DOCKER_15', name: "Ensure that the yum and dnf package managers are not configured to disable SSL certificate validation via the 'sslverify' configuration option" },
+    { id: 'CKV2_DOCKER_16', name: "Ensure that certificate validation isn't disabled with pip via the 'PIP_TRUSTED_HOST' environment variable" },
+    { id: 'CKV2_DOCKER_17', name: "Ensure that 'chpasswd' is not used to set or remove passwords" },
+  ],
+};

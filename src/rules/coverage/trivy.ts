@@ -1,0 +1,42 @@
+// Trivy's Dockerfile checks (trivy-checks). Trivy reports `DS-0001`; our `equivalents` use the alias `DS001`.
+// Taken from the repository at the commit below; `npm run bench -- peers` compares it with a checkout.
+import type { Peer } from './types.ts';
+
+export const trivy: Peer = {
+  tool: 'trivy',
+  title: 'Trivy',
+  repository: 'aquasecurity/trivy-checks',
+  commit: '80e5382269707262f35cf893bdc0805cb72217e9',
+  listSource: 'checks/docker/*.rego (METADATA id, aliases, title)',
+  casePaths: ['checks/docker'],
+  rules: [
+    { id: 'DS-0001', aliases: ['DS001'], name: "':latest' tag used" },
+    { id: 'DS-0002', aliases: ['DS002'], name: "Image user should not be 'root'" },
+    { id: 'DS-0004', aliases: ['DS004'], name: 'Port 22 exposed' },
+    { id: 'DS-0005', aliases: ['DS005'], name: 'ADD instead of COPY' },
+    { id: 'DS-0006', aliases: ['DS006'], name: "COPY '--from' referring to the current image" },
+    { id: 'DS-0007', aliases: ['DS007'], name: 'Multiple ENTRYPOINT instructions listed' },
+    { id: 'DS-0008', aliases: ['DS008'], name: 'Exposed port out of range' },
+    { id: 'DS-0009', aliases: ['DS009'], name: 'WORKDIR path not absolute' },
+    { id: 'DS-0010', aliases: ['DS010'], name: "RUN using 'sudo'" },
+    { id: 'DS-0011', aliases: ['DS011'], name: 'COPY with more than two arguments not ending with slash' },
+    { id: 'DS-0012', aliases: ['DS012'], name: 'Duplicate aliases defined in different FROMs' },
+    { id: 'DS-0013', aliases: ['DS013'], name: "'RUN cd ...' to change directory" },
+    { id: 'DS-0014', aliases: ['DS014'], name: "RUN using 'wget' and 'curl'" },
+    { id: 'DS-0015', aliases: ['DS015'], name: "'yum clean all' missing" },
+    { id: 'DS-0016', aliases: ['DS016'], name: 'Multiple CMD instructions listed' },
+    { id: 'DS-0017', aliases: ['DS017'], name: "'RUN <package-manager> update' instruction alone" },
+    { id: 'DS-0019', aliases: ['DS019'], name: "'dnf clean all' missing" },
+    { id: 'DS-0020', aliases: ['DS020'], name: "'zypper clean' missing" },
+    { id: 'DS-0021', aliases: ['DS021'], name: "'apt-get' missing '-y' to avoid manual input" },
+    { id: 'DS-0022', aliases: ['DS022'], name: 'Deprecated MAINTAINER used' },
+    { id: 'DS-0023', aliases: ['DS023'], name: 'Multiple HEALTHCHECK defined' },
+    { id: 'DS-0024', aliases: ['DS024'], name: "'apt-get dist-upgrade' used" },
+    { id: 'DS-0025', aliases: ['DS025'], name: "'apk add' is missing '--no-cache'" },
+    { id: 'DS-0026', aliases: ['DS026'], name: 'No HEALTHCHECK defined' },
+    { id: 'DS-0027', aliases: ['DS027'], name: "'microdnf clean all' missing" },
+    { id: 'DS-0029', aliases: ['DS029'], name: "'apt-get' missing '--no-install-recommends'" },
+    { id: 'DS-0030', aliases: ['DS030'], name: 'WORKDIR should not be mounted on system dirs', planned: 'WORKDIR on a system directory (/proc, /sys, /dev, /boot, …).' },
+    { id: 'DS-0031', aliases: ['DS031'], name: 'Secrets passed via `build-args` or envs or copied secret files' },
+  ],
+};
