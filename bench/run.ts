@@ -1,5 +1,6 @@
 // `npm run bench [-- suite ...]`: runs every suite in bench/suites (or the named ones). Each suite measures
 // our code against a baseline in the same run and prints ratios; it writes its figures to bench/results/.
+// `--peers DIR` gives the peers suite its checkouts.
 import { readdir, writeFile, mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -12,7 +13,9 @@ export interface SuiteResult {
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const available = (await readdir(path.join(here, 'suites'))).filter((f) => f.endsWith('.ts')).map((f) => f.slice(0, -3)).sort();
-const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+// Options that take a value (`--peers DIR`): the value is not a suite name.
+const VALUE_OPTIONS = new Set(['--peers']);
+const wanted = process.argv.slice(2).filter((a, i, all) => !a.startsWith('-') && !VALUE_OPTIONS.has(all[i - 1]!));
 const unknown = wanted.filter((w) => !available.includes(w));
 if (unknown.length > 0) {
   console.error(`unknown bench suite(s): ${unknown.join(', ')}; available: ${available.join(', ')}`);
@@ -21,7 +24,9 @@ if (unknown.length > 0) {
 await mkdir(path.join(here, 'results'), { recursive: true });
 for (const name of wanted.length > 0 ? wanted : available) {
   console.log(`\n== ${name}`);
-  const mod = (await import(path.join(here, 'suites', `${name}.ts`))) as { default: () => Promise<SuiteResult> };
+  const mod = (await import(path.join(here, 'suites', `${name}.ts`))) as { default: () => Promise<SuiteResult | undefined> };
   const result = await mod.default();
+  // A suite with nothing to measure (the peers suite without checkouts) keeps its last recorded figures.
+  if (!result) continue;
   await writeFile(path.join(here, 'results', `${name}.json`), `${JSON.stringify({ ...result, node: process.version, date: new Date().toISOString() }, null, 2)}\n`);
 }

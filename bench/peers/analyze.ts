@@ -1,0 +1,22 @@
+// The one place the peers benchmark touches our pipeline: a file analyzed as POST /api/analyze analyzes it
+// (in-process), and the rules' metadata the coverage map reads. Opt-in rules are enabled: a case only reads the
+// findings of the rules its peer rule maps to, and an opt-in rule is measured like any other (the report marks it).
+import type { RuleMeta } from '../../src/core/rule.ts';
+import { analyzeFile } from '../../src/project/analyze.ts';
+import { ANALYSIS_RULES } from '../../src/rules/index.ts';
+import type { CaseFileType } from './types.ts';
+
+export const OUR_RULES: readonly RuleMeta[] = ANALYSIS_RULES;
+const OPT_IN = OUR_RULES.filter((m) => m.optIn).map((m) => m.id);
+const FILENAME: Record<CaseFileType, string> = { dockerfile: 'Dockerfile', compose: 'compose.yaml' };
+
+export interface Found {
+  rule: string;
+  line: number;
+}
+
+/** Our findings (rule and start line) for one file; suppressed findings are not findings. */
+export function analyze(fileType: CaseFileType, content: string): Found[] {
+  const report = analyzeFile({ filename: FILENAME[fileType], content, fileType }, { helpBaseUrl: 'http://bench.invalid', enable: OPT_IN });
+  return report.findings.map((f) => ({ rule: f.rule_id, line: f.location.start_line }));
+}

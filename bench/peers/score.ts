@@ -1,0 +1,115 @@
+// Runs peer cases through our analysis and judges each against the rules its peer rule maps to (our rules that
+// declare it in `equivalents`, of the case's file type). A positive is caught when one of them reports — at the
+// peer's line when the peer gives one (BuildKit, KICS); a negative is clean when none reports. Cases of planned
+// rules with candidate equivalents are judged against the candidates, apart.
+import type { RuleMeta } from '../../src/core/rule.ts';
+import { coverage } from '../../src/rules/coverage/coverage.ts';
+import type { CoverageEntry } from '../../src/rules/coverage/coverage.ts';
+import type { PeerTool } from '../../src/rules/coverage/types.ts';
+import { analyze, OUR_RULES } from './analyze.ts';
+import type { Found } from './analyze.ts';
+import type { PeerCase } from './types.ts';
+
+/** How a case is counted: measured; needing the peer's configuration; against candidates of a planned rule; its
+ * rule mapped but to rules of another file type; or its rule not mapped. */
+export type Bucket = 'measured' | 'config' | 'candidate' | 'other-type' | 'unmapped';
+
+export interface Outcome {
+  case: PeerCase;
+  bucket: Bucket;
+  /** Our rules the case is judged against. */
+  ours: RuleMeta[];
+  /** Their findings in the case. */
+  got: Found[];
+  /** Caught (positive) or clean (negative). */
+  ok: boolean;
+  /** A positive with a line: caught somewhere in the file. */
+  anyLine: boolean;
+}
+
+export function judge(cases: readonly PeerCase[]): Outcome[] {
+  const entries = new Map<string, CoverageEntry>(coverage(OUR_RULES).map((e) => [`${e.peer.tool}:${e.rule.id}`, e]));
+  const byId = new Map(OUR_RULES.map((m) => [m.id, m]));
+  const cache = new Map<string, Found[]>();
+  return cases.map((c) => {
+    const entry = entries.get(`${c.tool}:${c.rule}`);
+    const mapped = entry?.ours ?? [];
+    const candidates = (entry?.rule.candidates ?? []).map((id) => byId.get(id)!).filter(Boolean);
+    const pool = mapped.length > 0 ? mapped : candidates;
+    const ours = pool.filter((m) => m.target === c.fileType);
+    const bucket: Bucket = pool.length === 0 ? 'unmapped' : ours.length === 0 ? 'other-type' : mapped.length === 0 ? 'candidate' : c.config ? 'config' : 'measured';
+    if (ours.length === 0) return { case: c, bucket, ours, got: [], ok: false, anyLine: false };
+    const key = `${c.fileType}\n${c.content}`;
+    let found = cache.get(key);
+    if (!found) cache.set(key, (found = analyze(c.fileType, c.content)));
+    const ids = new Set(ours.map((m) => m.id));
+    const got = found.filter((f) => ids.has(f.rule));
+    const anyLine = got.length > 0;
+    const ok = c.expect === 'negative' ? got.length === 0 : c.line === undefined ? anyLine : got.some((f) => f.line === c.line);
+    return { case: c, bucket, ours, got, ok, anyLine };
+  });
+}
+
+export interface Tally {
+  positives: number;
+  caught: number;
+  /** Positives with a line caught at some other line only. */
+  elsewhere: number;
+  negatives: number;
+  clean: number;
+}
+
+export function tally(outcomes: readonly Outcome[]): Tally {
+  const pos = outcomes.filter((o) => o.case.expect === 'positive');
+  const neg = outcomes.filter((o) => o.case.expect === 'negative');
+  return {
+    positives: pos.length,
+    caught: pos.filter((o) => o.ok).length,
+    elsewhere: pos.filter((o) => !o.ok && o.anyLine && o.case.line !== undefined).length,
+    negatives: neg.length,
+    clean: neg.filter((o) => o.ok).length,
+  };
+}
+
+export interface Extra {
+  where: string;
+  rule: string;
+  ours: string[];
+  expected: number[];
+  line: number;
+  found: string;
+}
+
+/** Findings in a peer's positive file at lines it does not report (BuildKit, KICS): false positives that no
+ * negative case shows. Grouped by file and peer rule. */
+export function extras(outcomes: readonly Outcome[]): Extra[] {
+  const groups = new Map<string, Outcome[]>();
+  for (const o of outcomes) {
+    if (o.case.expect !== 'positive' || o.case.line === undefined || o.ours.length === 0) continue;
+    const key = `${o.case.where}\n${o.case.rule}`;
+    groups.set(key, [...(groups.get(key) ?? []), o]);
+  }
+  const out: Extra[] = [];
+  for (const group of groups.values()) {
+    const expected = [...new Set(group.map((o) => o.case.line!))].sort((a, b) => a - b);
+    for (const f of group[0]!.got) {
+      if (!expected.includes(f.line)) out.push({ where: group[0]!.case.where, rule: group[0]!.case.rule, ours: group[0]!.ours.map((m) => m.id), expected, line: f.line, found: f.rule });
+    }
+  }
+  return out;
+}
+
+/** The suites of the table: one per peer, KICS split by file type as its query folders are. */
+export function suiteOf(c: PeerCase): string {
+  return c.tool === 'kics' ? `kics ${c.fileType}` : c.tool;
+}
+
+export const SUITES: readonly { suite: string; tool: PeerTool; title: string }[] = [
+  { suite: 'hadolint', tool: 'hadolint', title: 'hadolint test/Hadolint/Rule/DL*Spec.hs' },
+  { suite: 'buildkit', tool: 'buildkit', title: 'BuildKit frontend/dockerfile/dockerfile_check_test.go (at the line)' },
+  { suite: 'trivy', tool: 'trivy', title: 'trivy-checks checks/docker/*.yaml' },
+  { suite: 'checkov', tool: 'checkov', title: 'Checkov tests/dockerfile/... (files)' },
+  { suite: 'kics dockerfile', tool: 'kics', title: 'KICS assets/queries/dockerfile/*/test, secrets query on Dockerfiles (at the line)' },
+  { suite: 'kics compose', tool: 'kics', title: 'KICS assets/queries/dockerCompose/*/test, secrets query on Compose files (at the line)' },
+  { suite: 'dclint', tool: 'dclint', title: 'dclint tests/rules/*.spec.ts' },
+];

@@ -1,0 +1,31 @@
+// One peer test case as the benchmark runs it through our analysis, and what reading a peer's tests produced.
+import type { PeerTool } from '../../src/rules/coverage/types.ts';
+
+export type CaseFileType = 'dockerfile' | 'compose';
+
+export interface PeerCase {
+  tool: PeerTool;
+  /** The peer rule the case tests (its id as in the coverage map). */
+  rule: string;
+  /** positive: the peer reports its rule here; negative: it does not. */
+  expect: 'positive' | 'negative';
+  fileType: CaseFileType;
+  content: string;
+  /** Where the case is in the peer's checkout: `path:line`, plus a variant (`onbuild`) when one source yields two. */
+  where: string;
+  /** The line the peer reports (BuildKit, KICS): a positive counts only when we report there. */
+  line?: number;
+  /** The peer's non-default configuration the case needs (reported apart). */
+  config?: string;
+}
+
+export interface Unread {
+  where: string;
+  why: string;
+}
+
+/** What reading one peer's tests produced: the cases, and the test sources it could not turn into cases. */
+export interface Extraction {
+  cases: PeerCase[];
+  unread: Unread[];
+}
