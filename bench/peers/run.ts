@@ -108,7 +108,7 @@ export async function runPeers(dir: string, verbose: boolean): Promise<Record<st
     const unmapped = mine.filter((o) => o.bucket === 'unmapped' || o.bucket === 'candidate').length;
     const otherType = mine.filter((o) => o.bucket === 'other-type').length;
     rows[s.suite] = { ...t, extra, config: cfg, unmapped, otherType };
-    const lineNote = t.elsewhere ? ` (${t.caught + t.elsewhere} at any line)` : '';
+    const lineNote = t.inBlock || t.elsewhere ? ` (${t.caught + t.inBlock} within the instruction or YAML block there, ${t.caught + t.inBlock + t.elsewhere} at any line)` : '';
     const extraNote = extra ? `; ${extra} findings at lines the peer does not report` : '';
     const notRead = unread.filter((u) => u.tool === s.tool && (s.tool !== 'kics' || u.where.includes(s.suite === 'kics compose' ? 'dockerCompose' : 'dockerfile'))).length;
     console.log(`| ${s.title} | ${frac(t.caught, t.positives)}${lineNote} | ${frac(t.clean, t.negatives)}${extraNote} | ${cfg.caught}/${cfg.positives} · ${cfg.clean}/${cfg.negatives} | ${unmapped + otherType} | ${notRead} |`);
@@ -151,7 +151,8 @@ export async function runPeers(dir: string, verbose: boolean): Promise<Record<st
     const mine = candidates.filter((o) => `${o.case.tool}:${o.case.rule}` === key);
     const t = tally(mine);
     perCandidate[key] = { candidates: mine[0]!.ours.map((m) => m.id), ...t };
-    console.log(`  ${key.padEnd(52)} ${mine[0]!.ours.map((m) => m.id).join(',').padEnd(22)} pos ${`${t.caught}/${t.positives}`.padStart(7)}   neg ${`${t.clean}/${t.negatives}`.padStart(7)}`);
+    const near = t.inBlock ? ` (+${t.inBlock} in the instruction)` : '';
+    console.log(`  ${key.padEnd(52)} ${mine[0]!.ours.map((m) => m.id).join(',').padEnd(22)} pos ${`${t.caught}/${t.positives}`.padStart(7)}   neg ${`${t.clean}/${t.negatives}`.padStart(7)}${near}`);
   }
   if (verbose) section('Candidate cases not ok', candidates.filter((o) => !o.ok));
 

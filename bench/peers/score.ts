@@ -8,7 +8,7 @@ import type { CoverageEntry } from '../../src/rules/coverage/coverage.ts';
 import type { PeerTool } from '../../src/rules/coverage/types.ts';
 import { analyze, OUR_RULES } from './analyze.ts';
 import type { Found } from './analyze.ts';
-import type { PeerCase } from './types.ts';
+import type { CaseFileType, PeerCase } from './types.ts';
 
 /** How a case is counted: measured; needing the peer's configuration; against candidates of a planned rule; its
  * rule mapped but to rules of another file type; or its rule not mapped. */
@@ -25,6 +25,29 @@ export interface Outcome {
   ok: boolean;
   /** A positive with a line: caught somewhere in the file. */
   anyLine: boolean;
+  /** A positive with a line: caught within what starts there — the instruction with its continuation lines, or the
+   * YAML key with the lines indented under it. */
+  inBlock: boolean;
+}
+
+/** The last line of what starts at `line` (1-based): a Dockerfile instruction and its continuation lines, or a YAML
+ * key and the lines indented deeper than it. */
+export function blockEnd(fileType: CaseFileType, content: string, line: number): number {
+  const lines = content.split('\n');
+  let end = line;
+  if (fileType === 'dockerfile') {
+    // A line ending in a backslash continues on the next; blank and comment lines inside a continuation do too.
+    let continued = /\\\s*$/.test(lines[line - 1] ?? '');
+    while (continued && end < lines.length) {
+      end++;
+      continued = /\\\s*$|^\s*(#.*)?$/.test(lines[end - 1]!);
+    }
+    return end;
+  }
+  const indent = (l: string) => l.length - l.trimStart().length;
+  const own = indent(lines[line - 1] ?? '');
+  while (end < lines.length && (lines[end]!.trim() === '' || indent(lines[end]!) > own)) end++;
+  return end;
 }
 
 export function judge(cases: readonly PeerCase[]): Outcome[] {
@@ -38,7 +61,7 @@ export function judge(cases: readonly PeerCase[]): Outcome[] {
     const pool = mapped.length > 0 ? mapped : candidates;
     const ours = pool.filter((m) => m.target === c.fileType);
     const bucket: Bucket = pool.length === 0 ? 'unmapped' : ours.length === 0 ? 'other-type' : mapped.length === 0 ? 'candidate' : c.config ? 'config' : 'measured';
-    if (ours.length === 0) return { case: c, bucket, ours, got: [], ok: false, anyLine: false };
+    if (ours.length === 0) return { case: c, bucket, ours, got: [], ok: false, anyLine: false, inBlock: false };
     const key = `${c.fileType}\n${c.content}`;
     let found = cache.get(key);
     if (!found) cache.set(key, (found = analyze(c.fileType, c.content)));
@@ -46,14 +69,18 @@ export function judge(cases: readonly PeerCase[]): Outcome[] {
     const got = found.filter((f) => ids.has(f.rule));
     const anyLine = got.length > 0;
     const ok = c.expect === 'negative' ? got.length === 0 : c.line === undefined ? anyLine : got.some((f) => f.line === c.line);
-    return { case: c, bucket, ours, got, ok, anyLine };
+    const end = c.line === undefined ? 0 : blockEnd(c.fileType, c.content, c.line);
+    const inBlock = c.line !== undefined && got.some((f) => f.line >= c.line! && f.line <= end);
+    return { case: c, bucket, ours, got, ok, anyLine, inBlock };
   });
 }
 
 export interface Tally {
   positives: number;
   caught: number;
-  /** Positives with a line caught at some other line only. */
+  /** Positives with a line caught elsewhere only: within the instruction or YAML block that starts there… */
+  inBlock: number;
+  /** …or at any other line. */
   elsewhere: number;
   negatives: number;
   clean: number;
@@ -65,7 +92,8 @@ export function tally(outcomes: readonly Outcome[]): Tally {
   return {
     positives: pos.length,
     caught: pos.filter((o) => o.ok).length,
-    elsewhere: pos.filter((o) => !o.ok && o.anyLine && o.case.line !== undefined).length,
+    inBlock: pos.filter((o) => !o.ok && o.inBlock).length,
+    elsewhere: pos.filter((o) => !o.ok && !o.inBlock && o.anyLine && o.case.line !== undefined).length,
     negatives: neg.length,
     clean: neg.filter((o) => o.ok).length,
   };
