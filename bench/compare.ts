@@ -5,7 +5,7 @@
 // per-pair ratios). The other revision is checked out into a temporary git worktree (removed at the end) that
 // uses this checkout's node_modules.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,11 +24,22 @@ if (!rev || !KINDS.includes(kind)) {
 
 type Analyze = (fileType: 'dockerfile' | 'compose', text: string) => void;
 
-async function load(dir: string): Promise<Analyze> {
+/** A type's analyzer in the checkout at `dir`: from its list of file types, or its rule index in revisions before the list. */
+async function analyzerOf(dir: string): Promise<(fileType: string) => unknown> {
+  const list = path.join(dir, 'src/analysis/file-types/index.ts');
+  if (existsSync(list)) {
+    const types = (await import(list)) as { fileType: (id: string) => { analyzer: unknown } };
+    return (id) => types.fileType(id).analyzer;
+  }
   const rules = (await import(path.join(dir, 'src/rules/index.ts'))) as { ANALYZERS: Record<string, unknown> };
+  return (id) => rules.ANALYZERS[id];
+}
+
+async function load(dir: string): Promise<Analyze> {
+  const analyzer = await analyzerOf(dir);
   const core = (await import(path.join(dir, 'src/core/analyze.ts'))) as { runAnalyzer: (a: unknown, text: string, o: unknown) => unknown };
   const options = { helpBaseUrl: 'http://bench' };
-  return (fileType, text) => void core.runAnalyzer(rules.ANALYZERS[fileType], text, options);
+  return (fileType, text) => void core.runAnalyzer(analyzer(fileType), text, options);
 }
 
 function inputs(): ['dockerfile' | 'compose', string][] {

@@ -1,8 +1,8 @@
 // `npm run docs:rules`: writes docs/rules/ from rule metadata and removes pages of rules that no longer exist.
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { renderRuleDocs } from '../src/rules/docs.ts';
-import { ALL_RULES } from '../src/rules/index.ts';
+import { renderRuleDocs } from '../src/analysis/rule-docs.ts';
+import { ALL_RULES } from '../src/analysis/catalogue.ts';
 
 const dir = path.resolve('docs/rules');
 mkdirSync(dir, { recursive: true });

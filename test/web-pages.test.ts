@@ -3,7 +3,7 @@
 // (filters, every rule's page, every finding's help link); the developer usage page with scans.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ALL_RULES } from '../src/rules/index.ts';
+import { ALL_RULES } from '../src/analysis/catalogue.ts';
 import { SCAN_CHECKS } from '../src/scan/catalogue.ts';
 import type { Evidence, Page } from '../src/scan/evidence.ts';
 import { securityTxtCheck } from '../src/scan/checks/security-txt.ts';

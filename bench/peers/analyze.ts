@@ -2,8 +2,8 @@
 // (in-process), and the rules' metadata the coverage map reads. Opt-in rules are enabled: a case only reads the
 // findings of the rules its peer rule maps to, and an opt-in rule is measured like any other (the report marks it).
 import type { RuleMeta } from '../../src/core/rule.ts';
-import { analyzeFile } from '../../src/project/analyze.ts';
-import { ANALYSIS_RULES } from '../../src/rules/index.ts';
+import { analyzeFile } from '../../src/analysis/analyze.ts';
+import { ANALYSIS_RULES } from '../../src/analysis/catalogue.ts';
 import type { CaseFileType } from './types.ts';
 
 export const OUR_RULES: readonly RuleMeta[] = ANALYSIS_RULES;

@@ -6,8 +6,8 @@
 // the gap below 1.
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { analyzeFile, analyzeProject } from '../../src/project/analyze.ts';
-import type { FileInput } from '../../src/project/analyze.ts';
+import { analyzeFile, analyzeProject } from '../../src/analysis/analyze.ts';
+import type { FileInput } from '../../src/analysis/analyze.ts';
 import { ratio, timeIt } from '../measure.ts';
 import type { SuiteResult } from '../run.ts';
 

@@ -2,7 +2,7 @@
 // reports syntax errors. `analyzeText` is the whole single-file pipeline: parse once, run rules, score.
 import { buildReport, runRules } from './engine.ts';
 import type { EngineOptions, RuleRun } from './engine.ts';
-import type { FileType, Report as RuleReport, Rule, RuleMeta } from './rule.ts';
+import type { Report as RuleReport, Rule, RuleMeta } from './rule.ts';
 import type { Suppression } from './suppressions.ts';
 import type { Report } from './types.ts';
 
@@ -14,7 +14,6 @@ export interface Parsed<D> {
 }
 
 export interface FileAnalyzer<D> {
-  fileType: FileType;
   parse(text: string): Parsed<D>;
   /** Sorted by id. */
   rules: readonly Rule<D>[];

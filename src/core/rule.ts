@@ -2,10 +2,9 @@
 // pure check over an analyzer's typed document. Messages live in metadata; checks report a message id.
 import type { Category, Range, Severity } from './types.ts';
 
-export const FILE_TYPES = ['dockerfile', 'compose'] as const;
-export type FileType = (typeof FILE_TYPES)[number];
-/** What a rule runs over: one analyzed file, a whole project, or a domain scan. */
-export type RuleTarget = FileType | 'project' | 'scan';
+/** What a rule runs over: a file type's id (one analyzed file; the list is src/analysis/file-types/index.ts),
+ * `project` (a whole project) or `scan` (a domain scan). */
+export type RuleTarget = string;
 
 /** One file of a multi-file example (project rules). */
 export interface ExampleFile {

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Finding, Report, Severity } from '../core/types.ts';
-import { analyzeFile, analyzeProject } from '../project/analyze.ts';
-import { ruleById } from '../rules/index.ts';
+import { analyzeFile, analyzeProject } from '../analysis/analyze.ts';
+import { ruleById } from '../analysis/catalogue.ts';
 import { assertValidSarif } from '../../test/support/sarif-schema.ts';
 import { artifactUri, sarifForFile, sarifForProject } from './sarif.ts';
 import type { SarifRuleInfo } from './sarif.ts';

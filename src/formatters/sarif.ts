@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { RuleMeta } from '../core/rule.ts';
 import type { Category, Finding, Grade, Range, Report, Severity, SuppressedFinding } from '../core/types.ts';
-import type { ProjectReport } from '../project/analyze.ts';
+import type { ProjectReport } from '../analysis/analyze.ts';
 
 export const SARIF_VERSION = '2.1.0';
 export const SARIF_SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';

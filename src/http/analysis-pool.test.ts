@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createLogger } from '../logger.ts';
-import { UnsupportedFileType } from '../project/analyze.ts';
+import { UnsupportedFileType } from '../analysis/analyze.ts';
 import { AnalysisPool, PER_THREAD } from './analysis-pool.ts';
 import { ApiError } from './errors.ts';
 

@@ -13,8 +13,8 @@ import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EngineOptions } from '../core/engine.ts';
 import type { AnalysisSettings } from '../config.ts';
-import { analyzeFile, analyzeProject, UnsupportedFileType } from '../project/analyze.ts';
-import type { FileInput, FileReport, ProjectReport } from '../project/analyze.ts';
+import { analyzeFile, analyzeProject, UnsupportedFileType } from '../analysis/analyze.ts';
+import type { FileInput, FileReport, ProjectReport } from '../analysis/analyze.ts';
 import { ApiError } from './errors.ts';
 
 export type AnalysisJob = { kind: 'file'; input: FileInput } | { kind: 'project'; files: FileInput[] };

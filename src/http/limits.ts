@@ -1,11 +1,4 @@
-// Limits of the public analysis API (the spec's), measured on the decoded content in UTF-8 bytes.
-// KB means 1000 bytes throughout (SI), as the error messages say.
-export const ANALYSIS_LIMITS = {
-  maxFiles: 10,
-  maxFileBytes: 100_000,
-  maxProjectBytes: 500_000,
-  maxFilenameLength: 255,
-} as const;
+// Request body limits of the analysis routes (the content limits are the pipeline's: src/analysis/limits.ts).
 
 /** Body limits sit well above the content limits (JSON escaping can make a body several times larger than
  * its content), so callers hit the specific, explained content-limit errors first. */
@@ -13,12 +6,3 @@ export const BODY_LIMITS = {
   analyze: 2 * 1024 * 1024,
   analyzeProject: 8 * 1024 * 1024,
 } as const;
-
-/** A limit as the messages state it: `100 KB` (1 KB = 1000 bytes). */
-export function kb(bytes: number): string {
-  return `${bytes / 1000} KB`;
-}
-
-export function utf8Bytes(text: string): number {
-  return Buffer.byteLength(text, 'utf8');
-}

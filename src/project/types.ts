@@ -3,9 +3,7 @@
 // submitted Dockerfile it builds, parsed as that build builds it; and every `include` path linked to the submitted
 // compose file it loads.
 import type { Parsed } from '../core/analyze.ts';
-import type { FileType } from '../core/rule.ts';
 import type { Range } from '../core/types.ts';
-import type { Detection } from '../analyzers/detect.ts';
 import type { ParseOptions } from '../analyzers/dockerfile/parse.ts';
 import type { DockerfileDoc, Stage } from '../analyzers/dockerfile/types.ts';
 import type { ComposeDoc, KeyValue, Service, Str } from '../analyzers/compose/model.ts';
@@ -13,7 +11,6 @@ import type { ComposeDoc, KeyValue, Service, Str } from '../analyzers/compose/mo
 interface ProjectFileBase {
   filename: string;
   content: string;
-  detection: Detection;
 }
 
 export type DockerfileFile = ProjectFileBase & { fileType: 'dockerfile'; parsed: Parsed<DockerfileDoc> };
@@ -134,5 +131,3 @@ export interface ProjectDoc {
   /** The compose files that include others, with what they bring in (src/project/includes.ts). */
   including: Including[];
 }
-
-export type { FileType };

@@ -10,8 +10,8 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { applyEdits } from '../support/mutate.ts';
-import { runProject } from '../../src/project/analyze.ts';
-import type { FileInput } from '../../src/project/analyze.ts';
+import { runProject } from '../../src/analysis/analyze.ts';
+import type { FileInput } from '../../src/analysis/analyze.ts';
 
 const ROOT = new URL('../fixtures/project/', import.meta.url).pathname;
 

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ExampleFile, Rule } from '../../src/core/rule.ts';
 import type { Finding } from '../../src/core/types.ts';
-import { runProject } from '../../src/project/analyze.ts';
+import { runProject } from '../../src/analysis/analyze.ts';
 import type { ProjectDoc } from '../../src/project/types.ts';
 
 export interface ExpectedProjectFinding {

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { ALL_RULES } from '../../src/rules/index.ts';
+import { ALL_RULES } from '../../src/analysis/catalogue.ts';
 import { startTestApp } from './app.ts';
 
 export const SNAPSHOT_FILE = new URL('../snapshots/reports.json', import.meta.url);

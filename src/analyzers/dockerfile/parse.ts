@@ -14,7 +14,8 @@ import { baseName } from './wrappers.ts';
 import { parseJsonArray, readDWord, splitWords } from './words.ts';
 import type { WordOptions } from './words.ts';
 
-const KINDS = new Set(['FROM', 'RUN', 'CMD', 'LABEL', 'MAINTAINER', 'EXPOSE', 'ENV', 'ADD', 'COPY', 'ENTRYPOINT', 'VOLUME', 'USER', 'WORKDIR', 'ARG', 'ONBUILD', 'STOPSIGNAL', 'HEALTHCHECK', 'SHELL']);
+/** Dockerfile instructions (also what content detection looks for: ./detect.ts). */
+export const KINDS = new Set(['FROM', 'RUN', 'CMD', 'LABEL', 'MAINTAINER', 'EXPOSE', 'ENV', 'ADD', 'COPY', 'ENTRYPOINT', 'VOLUME', 'USER', 'WORKDIR', 'ARG', 'ONBUILD', 'STOPSIGNAL', 'HEALTHCHECK', 'SHELL']);
 /** Flags each instruction accepts (BuildKit, including labs flags in common use). */
 const FLAGS = new Map<string, readonly string[]>(Object.entries({
   FROM: ['platform'],

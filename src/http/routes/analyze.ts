@@ -2,13 +2,13 @@
 // Nothing submitted is stored or logged; each analysis only bumps the daily aggregate counters.
 import { Type } from 'typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
-import type { FileType } from '../../core/rule.ts';
-import { UnsupportedFileType } from '../../project/analyze.ts';
-import type { FileInput } from '../../project/analyze.ts';
+import { UnsupportedFileType } from '../../analysis/analyze.ts';
+import type { FileInput } from '../../analysis/analyze.ts';
+import { ruleById } from '../../analysis/catalogue.ts';
+import { fileSizeRefusal, isAcceptedFileType, unsupportedFileType } from '../../analysis/submission.ts';
 import { artifactUri, SARIF_MEDIA_TYPE, sarifForFile, sarifForProject } from '../../formatters/sarif.ts';
 import type { SarifLog } from '../../formatters/sarif.ts';
-import { ruleById } from '../../rules/index.ts';
-import { ACCEPTED_FILE_TYPES, analyzeCheckedProject, checkFileSize, unsupportedFileType } from '../analysis-checks.ts';
+import { analyzeCheckedProject, refused } from '../analysis-checks.ts';
 import { BODY_LIMITS } from '../limits.ts';
 import { AnalyzeProjectRequest, AnalyzeRequest } from '../schemas/analysis.ts';
 import { envelope, errorResponses } from '../schemas/common.ts';
@@ -75,13 +75,15 @@ export async function analyzeRoutes(app: FastifyInstance): Promise<void> {
     },
   }, async (req, reply) => {
     const body = req.body as { filename: string; file_type: string; content: string };
-    if (!ACCEPTED_FILE_TYPES.includes(body.file_type)) throw unsupportedFileType(`file_type "${body.file_type.slice(0, 40)}"`);
-    checkFileSize(body.content, 'content');
+    const fileType = body.file_type;
+    if (!isAcceptedFileType(fileType)) throw refused(unsupportedFileType(`file_type "${fileType.slice(0, 40)}"`));
+    const tooLarge = fileSizeRefusal(body.content, 'content');
+    if (tooLarge) throw refused(tooLarge);
     let analysis;
     try {
-      analysis = await app.analysis.analyzeFile({ filename: body.filename, content: body.content, fileType: body.file_type as FileType | 'auto' });
+      analysis = await app.analysis.analyzeFile({ filename: body.filename, content: body.content, fileType });
     } catch (err) {
-      if (err instanceof UnsupportedFileType) throw unsupportedFileType('The content');
+      if (err instanceof UnsupportedFileType) throw refused(unsupportedFileType('The content'));
       throw err;
     }
     app.countAnalyses(analysis.counts);

@@ -3,10 +3,8 @@
 import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import type { RuleMeta } from '../../core/rule.ts';
-import { FILE_TYPES } from '../../core/rule.ts';
-import type { FileType } from '../../core/rule.ts';
-import { EXCLUDED_NAMES, NAME_PATTERNS } from '../../analyzers/detect.ts';
-import { ALL_RULES, ruleById, RULESET_VERSION } from '../../rules/index.ts';
+import { ALL_RULES, ruleById, RULE_TARGETS_TEXT, RULESET_VERSION } from '../../analysis/catalogue.ts';
+import { FILE_TYPES } from '../../analysis/file-types/index.ts';
 import { ApiError } from '../errors.ts';
 import { envelope, errorResponses } from '../schemas/common.ts';
 
@@ -18,12 +16,10 @@ export function ruleDetail(m: RuleMeta, base: string) {
   return { ...summary(m, base), description: m.description, cwe: m.cwe ?? [], references: m.references, remediation: m.remediation, messages: m.messages, examples: m.examples, tags: m.tags ?? [] };
 }
 
-const FILE_TYPE_TITLE: Record<FileType, string> = { dockerfile: 'Dockerfile (also Containerfile)', compose: 'Compose file' };
-
 export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
   const base = app.deps.config.publicBaseUrl;
   const Query = Type.Object({
-    target: Type.Optional(Type.String({ description: 'dockerfile, compose, project or scan.' })),
+    target: Type.Optional(Type.String({ description: `${RULE_TARGETS_TEXT}.` })),
     severity: Type.Optional(Type.String()),
     category: Type.Optional(Type.String()),
     q: Type.Optional(Type.String({ maxLength: 100, description: 'Words to find in id, name, title or equivalents.' })),
@@ -79,7 +75,7 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
     data: {
       items: [
         { file_type: 'auto', title: 'Detect from the file name, then the content', names: [] as string[], excluded_names: [] as string[] },
-        ...FILE_TYPES.map((t) => ({ file_type: t, title: FILE_TYPE_TITLE[t], names: [...NAME_PATTERNS[t]], excluded_names: [...EXCLUDED_NAMES] })),
+        ...FILE_TYPES.map((t) => ({ file_type: t.id, title: t.title, names: [...t.names], excluded_names: FILE_TYPES.flatMap((x) => x.excludedNames) })),
       ],
     },
   }));

@@ -1,7 +1,8 @@
 // Request and response schemas of the public analysis API and the rule catalogue.
 import { Type } from 'typebox';
 import { CATEGORIES, SEVERITIES } from '../../core/types.ts';
-import { ANALYSIS_LIMITS } from '../limits.ts';
+import { RULE_TARGETS_TEXT } from '../../analysis/catalogue.ts';
+import { ANALYSIS_LIMITS } from '../../analysis/limits.ts';
 import { reportProperties } from './report.ts';
 
 const Filename = Type.String({ minLength: 1, maxLength: ANALYSIS_LIMITS.maxFilenameLength, description: 'Name of the file; used for type detection and locations, never stored.' });
@@ -50,7 +51,7 @@ const Example = Type.Union([Type.String(), Type.Array(Type.Object({ filename: Ty
 const ruleSummaryProperties = {
   id: Type.String(),
   name: Type.String(),
-  target: Type.String({ description: 'dockerfile, compose, project or scan.' }),
+  target: Type.String({ description: `${RULE_TARGETS_TEXT}.` }),
   title: Type.String(),
   severity: Type.Union(SEVERITIES.map((s) => Type.Literal(s))),
   category: Type.Union(CATEGORIES.map((c) => Type.Literal(c))),

@@ -105,7 +105,6 @@ export const composeRules: readonly ComposeRule[] = [
 ];
 
 export const composeAnalyzer: FileAnalyzer<ComposeDoc> = {
-  fileType: 'compose',
   parse: parseCompose,
   rules: composeRules,
   syntaxRule: composeSyntaxRule,

@@ -3,7 +3,7 @@
 // (docs/rules/coverage.md being current is the registry test's: it renders every file of docs/rules.)
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ANALYSIS_RULES, ruleById } from '../index.ts';
+import { ANALYSIS_RULES, ruleById } from '../../analysis/catalogue.ts';
 import { coverage, equivalentKeys, STALE_EQUIVALENTS, unknownEquivalents } from './coverage.ts';
 import { PEERS } from './peers.ts';
 import type { Peer } from './types.ts';

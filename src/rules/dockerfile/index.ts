@@ -194,7 +194,6 @@ export const dockerfileRules: readonly DockerfileRule[] = [
 ].sort((a, b) => a.meta.id.localeCompare(b.meta.id));
 
 export const dockerfileAnalyzer: FileAnalyzer<DockerfileDoc> = {
-  fileType: 'dockerfile',
   parse: parseDockerfile,
   rules: dockerfileRules,
   syntaxRule: dockerfileSyntaxRule,

@@ -1,13 +1,15 @@
 // The public analyzer page: the form (one file or a project of several; with analyzer.js also drag-and-drop,
 // a file picker and in-place results), the CLI and CI snippets, and the privacy note.
-import { FILE_TYPES } from '../../core/rule.ts';
-import { ANALYSIS_LIMITS, kb } from '../../http/limits.ts';
+import { FILE_TYPES } from '../../analysis/file-types/index.ts';
+import { ANALYSIS_LIMITS, kb } from '../../analysis/limits.ts';
+import { ACCEPTED_FILE_TYPES } from '../../analysis/submission.ts';
 import { html } from '../shared/assets/html.js';
 import type { Html } from '../shared/assets/html.js';
 import { layout } from '../shared/layout.ts';
 
-export const FORM_FILE_TYPES = ['auto', ...FILE_TYPES] as const;
-const TYPE_LABEL: Record<string, string> = { auto: 'Detect automatically', dockerfile: 'Dockerfile', compose: 'Compose file' };
+/** What reports and the type choice call a file of each type (analyzer.js reads them back from the choice). */
+export const FILE_TYPE_LABELS: Readonly<Record<string, string>> = Object.fromEntries(FILE_TYPES.map((t) => [t.id, t.label]));
+const TYPE_LABEL: Readonly<Record<string, string>> = { auto: 'Detect automatically', ...FILE_TYPE_LABELS };
 
 export interface FormFile {
   filename: string;
@@ -23,7 +25,7 @@ export interface FormValues {
 export const EMPTY_FORM: FormValues = { fileType: 'auto', files: [{ filename: 'Dockerfile', content: '' }] };
 
 function typeOptions(selected: string): Html[] {
-  return FORM_FILE_TYPES.map((t) => (t === selected ? html`<option value="${t}" selected>${TYPE_LABEL[t]}</option>` : html`<option value="${t}">${TYPE_LABEL[t]}</option>`));
+  return ACCEPTED_FILE_TYPES.map((t) => (t === selected ? html`<option value="${t}" selected>${TYPE_LABEL[t]}</option>` : html`<option value="${t}">${TYPE_LABEL[t]}</option>`));
 }
 
 /**

@@ -4,21 +4,28 @@
 // Same limits, rate limit, counters and privacy as the API: nothing submitted is stored or logged.
 import formbody from '@fastify/formbody';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { FileType } from '../../core/rule.ts';
-import { analyzeCheckedProject, checkFileSize } from '../../http/analysis-checks.ts';
+import { UnsupportedFileType } from '../../analysis/analyze.ts';
+import { FILE_TYPES } from '../../analysis/file-types/index.ts';
+import type { FileTypeId } from '../../analysis/file-types/index.ts';
+import { ANALYSIS_LIMITS, kb } from '../../analysis/limits.ts';
+import { ACCEPTED_FILE_TYPES, fileSizeRefusal, isAcceptedFileType } from '../../analysis/submission.ts';
+import { analyzeCheckedProject } from '../../http/analysis-checks.ts';
 import { ApiError } from '../../http/errors.ts';
-import { ANALYSIS_LIMITS, BODY_LIMITS, kb } from '../../http/limits.ts';
-import { UnsupportedFileType } from '../../project/analyze.ts';
+import { BODY_LIMITS } from '../../http/limits.ts';
 import { assetRoutes } from '../shared/assets.ts';
 import { field, fieldList } from '../shared/form.ts';
 import { pageHeaders } from '../shared/headers.ts';
 import { renderFileReport, renderProjectReport, withFileNames } from '../shared/assets/report.js';
-import { EMPTY_FORM, errorPage, FORM_FILE_TYPES, homePage, resultPage } from './home.ts';
+import { EMPTY_FORM, errorPage, FILE_TYPE_LABELS, homePage, resultPage } from './home.ts';
 import type { FormFile, FormValues } from './home.ts';
 
 function sendPage(reply: FastifyReply, status: number, body: string) {
   return reply.code(status).type('text/html; charset=utf-8').send(body);
 }
+
+const TYPES = FILE_TYPES.map((t) => `a ${t.label}`);
+/** "neither a Dockerfile nor a Compose file" (from three types on, "none of a Dockerfile, a Compose file, …"). */
+const NO_SUPPORTED_TYPE = TYPES.length === 2 ? `neither ${TYPES[0]} nor ${TYPES[1]}` : `none of ${TYPES.join(', ')}`;
 
 const UNREADABLE = 'The form could not be read; reload the page and send it again.';
 
@@ -39,15 +46,9 @@ function formValues(req: FastifyRequest): FormValues | undefined {
 function problemOf(file: FormFile, fileType: string): { status: number; message: string } | undefined {
   if (file.filename.trim() === '') return { status: 422, message: 'Give the file a name, for example Dockerfile or compose.yaml.' };
   if (file.filename.length > ANALYSIS_LIMITS.maxFilenameLength) return { status: 422, message: `The file name is longer than ${ANALYSIS_LIMITS.maxFilenameLength} characters.` };
-  if (!(FORM_FILE_TYPES as readonly string[]).includes(fileType)) return { status: 422, message: `Choose a type: ${FORM_FILE_TYPES.join(', ')}.` };
+  if (!isAcceptedFileType(fileType)) return { status: 422, message: `Choose a type: ${ACCEPTED_FILE_TYPES.join(', ')}.` };
   // The API's check and wording ("The content is N bytes; the limit is …").
-  try {
-    checkFileSize(file.content, 'The content');
-  } catch (err) {
-    if (err instanceof ApiError) return { status: err.status, message: err.message };
-    throw err;
-  }
-  return undefined;
+  return fileSizeRefusal(file.content, 'The content');
 }
 
 /** A project's names, checked as the page's script checks them before sending (the API's schema refuses the same). */
@@ -90,14 +91,14 @@ export async function publicPages(app: FastifyInstance): Promise<void> {
     if (problem) return sendPage(reply, problem.status, errorPage('The file could not be analyzed', problem.message, values));
     let analysis;
     try {
-      analysis = await app.analysis.analyzeFile({ filename: file.filename, content: file.content, fileType: values.fileType as FileType | 'auto' });
+      analysis = await app.analysis.analyzeFile({ filename: file.filename, content: file.content, fileType: values.fileType as FileTypeId | 'auto' });
     } catch (err) {
       if (!(err instanceof UnsupportedFileType)) throw err;
-      const message = `${file.filename} is neither a Dockerfile nor a Compose file as far as we can tell. Choose its type, or name it like Dockerfile or compose.yaml.`;
+      const message = `${file.filename} is ${NO_SUPPORTED_TYPE} as far as we can tell. Choose its type, or name it like Dockerfile or compose.yaml.`;
       return sendPage(reply, 422, errorPage('Unsupported file type', message, values));
     }
     app.countAnalyses(analysis.counts);
-    return sendPage(reply, 200, resultPage(renderFileReport(analysis.report(), file.filename, file.content), values));
+    return sendPage(reply, 200, resultPage(renderFileReport(analysis.report(), file.filename, file.content, FILE_TYPE_LABELS), values));
   }
 
   /** Several files: POST /api/analyze-project's checks and analysis, its refusals with file names for indexes. */
@@ -117,7 +118,7 @@ export async function publicPages(app: FastifyInstance): Promise<void> {
       return sendPage(reply, err.status, errorPage(title, withFileNames(err.message, files), named));
     }
     app.countAnalyses(analysis.counts);
-    return sendPage(reply, 200, resultPage(renderProjectReport(analysis.report(), files), named));
+    return sendPage(reply, 200, resultPage(renderProjectReport(analysis.report(), files, FILE_TYPE_LABELS), named));
   }
 
   const rateLimit = { max: app.deps.config.publicRateLimit.count, timeWindow: app.deps.config.publicRateLimit.windowMs };

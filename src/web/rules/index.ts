@@ -1,7 +1,7 @@
 // The rule reference: GET /rules (search and filters as query parameters) and GET /rules/{id}, the help page
 // every finding links to, for every rule id including domain-scan rules (CGS…).
 import type { FastifyInstance } from 'fastify';
-import { ALL_RULES, ruleById } from '../../rules/index.ts';
+import { ALL_RULES, ruleById } from '../../analysis/catalogue.ts';
 import { pageHeaders } from '../shared/headers.ts';
 import { sendNotFoundPage } from '../shared/not-found.ts';
 import { matches, readFilter, rulePage, rulesListPage } from './pages.ts';

@@ -1,13 +1,14 @@
 // The rule reference as HTML, generated from rule metadata: the filterable list and one page per rule (the
 // `help_url` of every finding). Filters are query parameters, so they work without JavaScript.
-import type { RuleExample, RuleMeta, RuleTarget } from '../../core/rule.ts';
+import type { RuleExample, RuleMeta } from '../../core/rule.ts';
 import { CATEGORIES, SEVERITIES } from '../../core/types.ts';
+import { RULE_TARGETS } from '../../analysis/catalogue.ts';
 import { html, prose } from '../shared/assets/html.js';
 import type { Html } from '../shared/assets/html.js';
 import { layout } from '../shared/layout.ts';
 
-export const TARGETS: readonly RuleTarget[] = ['dockerfile', 'compose', 'project', 'scan'];
-const TARGET_TITLE: Record<RuleTarget, string> = { dockerfile: 'Dockerfile', compose: 'Compose', project: 'Project (cross-file)', scan: 'Domain scan' };
+const TARGETS = RULE_TARGETS.map((t) => t.id);
+const TARGET_TITLE: Readonly<Record<string, string>> = Object.fromEntries(RULE_TARGETS.map((t) => [t.id, t.title]));
 
 export interface RuleFilter {
   q: string;
@@ -69,7 +70,7 @@ export function rulesListPage(rules: readonly RuleMeta[], f: RuleFilter, total: 
     <label for="filter-q">Search</label>
     <input id="filter-q" name="q" type="search" value="${f.q}" maxlength="100" placeholder="e.g. secret, latest, DL3007, CWE">
   </div>
-  ${select('target', 'Applies to', TARGETS, f.target, (t) => TARGET_TITLE[t as RuleTarget])}
+  ${select('target', 'Applies to', TARGETS, f.target, (t) => TARGET_TITLE[t]!)}
   ${select('severity', 'Severity', SEVERITIES, f.severity)}
   ${select('category', 'Category', CATEGORIES, f.category)}
   <div class="filter-actions"><button type="submit">Filter</button>${filtered ? html` <a href="/rules">Clear filters</a>` : ''}</div>

@@ -5,7 +5,8 @@
 // infrastructure faults (a worker dying mid-scan, a database error), bounded by SCAN_MAX_ATTEMPTS.
 import type { Config } from '../../config.ts';
 import { analyzeText } from '../../core/analyze.ts';
-import { ANALYZERS, RULESET_VERSION } from '../../rules/index.ts';
+import { RULESET_VERSION } from '../../analysis/catalogue.ts';
+import { fileType } from '../../analysis/file-types/index.ts';
 import { ConnectError, createConnector, scanDomain, ScanInputError } from '../../scan/index.ts';
 import type { ScanOptions } from '../../scan/index.ts';
 import { finishScan, isFinished, lockDomain, SCAN_DOMAIN_KIND, scanById, startScan } from '../../storage/scans.ts';
@@ -65,7 +66,7 @@ export function scanDomainTask(config: Config, extra: Pick<ScanOptions, 'ca'> = 
     dnsServers: config.scan.dnsServers,
     ...(config.scan.httpPort !== undefined ? { httpPort: config.scan.httpPort } : {}),
     ...(config.scan.httpsPort !== undefined ? { httpsPort: config.scan.httpsPort } : {}),
-    analyzeExposedFile: (kind, text) => analyzeText(ANALYZERS[kind], text, { helpBaseUrl: config.publicBaseUrl }, RULESET_VERSION).findings,
+    analyzeExposedFile: (kind, text) => analyzeText(fileType(kind).analyzer, text, { helpBaseUrl: config.publicBaseUrl }, RULESET_VERSION).findings,
     ...extra,
   };
   return {

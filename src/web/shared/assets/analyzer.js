@@ -31,6 +31,8 @@ function enhance(form) {
 
   const rows = () => [...box.querySelectorAll('.file-row')];
   const fieldsOf = (row) => ({ filename: row.querySelector('input'), type: row.querySelector('select'), content: row.querySelector('textarea') });
+  // What reports call each file type: the type choice's own labels, which the server writes from its list of types.
+  const labels = Object.fromEntries([...fieldsOf(template).type.options].map((o) => [o.value, o.textContent]));
 
   function showErrors(messages, focus = true) {
     errors.replaceChildren(...messages.map((m) => Object.assign(document.createElement('p'), { textContent: m })));
@@ -182,7 +184,7 @@ function enhance(form) {
     }
     const { data } = await res.json();
     setBusy(false);
-    const report = files.length === 1 ? renderFileReport(data, files[0].filename, files[0].content) : renderProjectReport(data, files);
+    const report = files.length === 1 ? renderFileReport(data, files[0].filename, files[0].content, labels) : renderProjectReport(data, files, labels);
     result.innerHTML = html`${report}
 <div class="downloads">
   <h3>Download</h3>

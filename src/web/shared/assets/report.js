@@ -101,23 +101,24 @@ ${suppressed.length === 0 ? '' : html`<details class="suppressed">
 </details>`}`;
 }
 
-function detectionText(fileType, detection) {
+/** `labels`: what to call a file of each type, by `file_type` ("Compose file"). */
+function detectionText(fileType, detection, labels) {
   const how = detection.method === 'explicit' ? 'as chosen' : detection.method === 'filename' ? 'from its name' : `from its content (${Math.round(detection.confidence * 100)}% sure)`;
-  return `${fileType === 'compose' ? 'Compose file' : 'Dockerfile'}, detected ${how}`;
+  return `${labels[fileType] ?? fileType}, detected ${how}`;
 }
 
 /**
  * A single-file report (the `data` of POST /api/analyze). `content` is the analyzed text: it stays in the
- * page, for the excerpts.
+ * page, for the excerpts. `labels` name the file types, by `file_type`.
  */
-export function renderFileReport(report, filename, content) {
+export function renderFileReport(report, filename, content, labels) {
   const sources = new Map([[filename, splitLines(content)]]);
   const severities = Object.keys(report.summary);
   const items = report.findings.map((finding) => ({ finding, file: filename, showFile: false }));
   const suppressed = report.suppressed.map((finding) => ({ finding, file: filename, showFile: false, suppression: finding.suppression }));
   return html`<section class="result" aria-labelledby="result-title">
   <h2 id="result-title">Result for ${filename}</h2>
-  ${scoreCard(report, detectionText(report.file_type, report.detection))}
+  ${scoreCard(report, detectionText(report.file_type, report.detection, labels))}
   ${findingsSection(items, suppressed, severities, sources)}
   <p class="versions muted">Ruleset ${report.ruleset_version}, scoring ${report.scoring_version}.</p>
 </section>`;
@@ -128,8 +129,8 @@ export function withFileNames(message, files) {
   return message.replace(/files\[(\d+)\](?:\.content|\.filename)?/g, (whole, i) => files[Number(i)]?.filename ?? whole);
 }
 
-/** A project report (the `data` of POST /api/analyze-project); `files` are the submitted files. */
-export function renderProjectReport(report, files) {
+/** A project report (the `data` of POST /api/analyze-project); `files` are the submitted files, `labels` name the file types. */
+export function renderProjectReport(report, files, labels) {
   const sources = new Map(files.map((f) => [f.filename, splitLines(f.content)]));
   const severities = Object.keys(report.summary);
   const items = [
@@ -143,7 +144,7 @@ export function renderProjectReport(report, files) {
   <table class="files">
     <caption>Each file's own score</caption>
     <thead><tr><th scope="col">File</th><th scope="col">Type</th><th scope="col">Score</th><th scope="col">Grade</th><th scope="col">Findings</th></tr></thead>
-    <tbody>${report.files.map((f) => html`<tr><th scope="row">${f.filename}</th><td>${detectionText(f.file_type, f.detection)}</td><td>${f.report.score}</td><td>${f.report.grade}</td><td>${f.report.findings.length}</td></tr>`)}</tbody>
+    <tbody>${report.files.map((f) => html`<tr><th scope="row">${f.filename}</th><td>${detectionText(f.file_type, f.detection, labels)}</td><td>${f.report.score}</td><td>${f.report.grade}</td><td>${f.report.findings.length}</td></tr>`)}</tbody>
   </table>
   ${findingsSection(items, suppressed, severities, sources)}
   <p class="versions muted">Ruleset ${report.ruleset_version}, scoring ${report.scoring_version}.</p>

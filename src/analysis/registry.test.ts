@@ -1,20 +1,24 @@
-// The registry: every rule is indexed, tested, documented and has valid metadata. Fails loudly when a rule
-// file is missing from its index, lacks a test beside it, a doc page, or required metadata.
+// The registry: every file type's descriptor is complete, and every rule is indexed, tested, documented and has
+// valid metadata. Fails loudly when a rule file is missing from its index, lacks a test beside it, a doc page, or
+// required metadata, or when a file type lacks its folders or a field of its descriptor.
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { CATEGORIES, SEVERITIES } from '../core/types.ts';
 import type { RuleMeta } from '../core/rule.ts';
-import { renderRuleDocs } from './docs.ts';
-import { ALL_RULES, ANALYZERS } from './index.ts';
-import { projectRules } from './project/index.ts';
+import { projectRules } from '../rules/project/index.ts';
+import { ALL_RULES, RULE_TARGETS } from './catalogue.ts';
+import { FILE_TYPES } from './file-types/index.ts';
+import { renderRuleDocs } from './rule-docs.ts';
 
-const ID_PREFIX: Record<string, string> = { dockerfile: 'CGD', compose: 'CGC', project: 'CGP', scan: 'CGS' };
-const TOOLS = new Set(['hadolint', 'buildkit', 'trivy', 'checkov', 'kics', 'dclint', 'observatory', 'ssllabs', 'docksec']);
+/** Rule id prefixes and the tools `equivalents` may name, by target: the file types' from their descriptors. */
+const ID_PREFIX: Record<string, string> = { ...Object.fromEntries(FILE_TYPES.map((t) => [t.id, t.ruleIdPrefix])), project: 'CGP', scan: 'CGS' };
+const TOOLS: Record<string, readonly string[]> = { ...Object.fromEntries(FILE_TYPES.map((t) => [t.id, t.equivalentTools])), project: [], scan: ['observatory', 'ssllabs'] };
 const SECURITY = new Set(['security', 'secrets', 'supply-chain']);
 
 function checkMeta(m: RuleMeta): void {
+  assert.ok(RULE_TARGETS.some((t) => t.id === m.target), `${m.id}: target "${m.target}" is a file type, project or scan`);
   assert.match(m.id, new RegExp(`^${ID_PREFIX[m.target]}\\d{3}$`), `${m.id}: id format for ${m.target}`);
   assert.match(m.name, /^[a-z0-9]+(-[a-z0-9]+)*$/, `${m.id}: kebab-case name`);
   for (const key of ['title', 'description', 'remediation'] as const) assert.ok(m[key].trim().length >= 10, `${m.id}: ${key}`);
@@ -25,7 +29,7 @@ function checkMeta(m: RuleMeta): void {
   for (const c of m.cwe ?? []) assert.match(c, /^CWE-\d+$/, `${m.id}: CWE format`);
   for (const e of m.equivalents) {
     const [tool, id] = e.split(':', 2);
-    assert.ok(TOOLS.has(tool!) && id, `${m.id}: equivalent "${e}" is tool:id with a known tool`);
+    assert.ok(TOOLS[m.target]!.includes(tool!) && id, `${m.id}: equivalent "${e}" is tool:id with a tool of ${m.target}`);
   }
   for (const r of m.references) assert.match(r, /^https:\/\//, `${m.id}: reference is an https URL`);
   if (m.target !== 'scan' && m.category !== 'syntax') {
@@ -44,12 +48,30 @@ describe('rule registry', () => {
   it('every rule has valid metadata', () => {
     for (const m of ALL_RULES) checkMeta(m);
   });
-  for (const [type, analyzer] of Object.entries(ANALYZERS)) {
+  it('file types: unique ids and rule id prefixes, complete descriptors', () => {
+    const ids = FILE_TYPES.map((t) => t.id);
+    assert.equal(new Set(ids).size, ids.length, 'unique ids');
+    const prefixes = Object.values(ID_PREFIX);
+    assert.equal(new Set(prefixes).size, prefixes.length, 'unique rule id prefixes');
+    for (const t of FILE_TYPES) {
+      assert.match(t.id, /^[a-z]+(-[a-z]+)*$/, `${t.id}: a kebab-case id`);
+      assert.match(t.ruleIdPrefix, /^CG[A-Z]$/, `${t.id}: rule id prefix`);
+      for (const key of ['title', 'label', 'rulesTitle', 'language'] as const) assert.ok(t[key].trim() !== '', `${t.id}: ${key}`);
+      assert.ok(t.names.length + t.paths.length > 0, `${t.id}: names or paths to detect it by`);
+      for (const g of [...t.names, ...t.excludedNames]) assert.doesNotMatch(g, /\//, `${t.id}: name glob "${g}" has no /`);
+      for (const g of t.paths) assert.match(g, /^[^/]+(\/[^/]+)+$/, `${t.id}: path glob "${g}" has segments`);
+      for (const tool of t.pragmas) assert.ok(t.equivalentTools.includes(tool), `${t.id}: the pragmas of ${tool} reach our rules only through equivalents naming it`);
+      assert.equal(t.analyzer.syntaxRule.meta.id, `${t.ruleIdPrefix}000`, `${t.id}: the syntax-error rule is ${t.ruleIdPrefix}000`);
+      assert.ok(existsSync(path.join('src/analyzers', t.id)), `${t.id}: src/analyzers/${t.id}/ holds its parser`);
+    }
+  });
+  for (const { id: type, analyzer } of FILE_TYPES) {
     it(`${type}: the index is sorted, and every rule file is indexed and has a test beside it`, async () => {
       const ids = analyzer.rules.map((r) => r.meta.id);
       assert.deepEqual(ids, [...ids].sort(), 'index sorted by id');
       const dir = path.join('src/rules', type);
       const indexed = new Set([analyzer.syntaxRule, ...analyzer.rules].map((r) => r.meta.id));
+      for (const r of [analyzer.syntaxRule, ...analyzer.rules]) assert.equal(r.meta.target, type, `${r.meta.id} targets ${type}`);
       for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))) {
         const mod = (await import(path.resolve(dir, file))) as { rule?: { meta: RuleMeta } };
         if (!mod.rule) continue;

@@ -2,9 +2,13 @@
 // (docs/rules/README.md) and the peer linters' coverage (docs/rules/coverage.md). Pure; `npm run docs:rules`
 // writes the files and a test fails when they are stale.
 import type { RuleExample, RuleMeta } from '../core/rule.ts';
-import { renderCoverage } from './coverage/render.ts';
+import { renderCoverage } from '../rules/coverage/render.ts';
+import { RULE_TARGETS } from './catalogue.ts';
+import { detectFileType } from './detect.ts';
+import { FILE_TYPES } from './file-types/index.ts';
 
-const TARGET_TITLE: Record<string, string> = { dockerfile: 'Dockerfile', compose: 'Compose', project: 'Project (cross-file)', scan: 'Domain scan' };
+const TARGET_TITLE = new Map(RULE_TARGETS.map((t) => [t.id, t.title]));
+const LANGUAGE = new Map<string, string>(FILE_TYPES.map((t) => [t.id, t.language]));
 
 function fence(lang: string, text: string): string {
   const ticks = text.includes('```') ? '````' : '```';
@@ -13,15 +17,16 @@ function fence(lang: string, text: string): string {
 
 function example(ex: RuleExample, lang: string): string {
   if (typeof ex === 'string') return fence(lang, ex);
-  return ex.map((f) => `\`${f.filename}\`\n\n${fence(/\.ya?ml$/.test(f.filename) ? 'yaml' : 'dockerfile', f.content)}`).join('\n\n');
+  // A project example's file is shown in the language of the type the analysis detects for it.
+  return ex.map((f) => `\`${f.filename}\`\n\n${fence(LANGUAGE.get(detectFileType(f.filename, f.content)?.fileType ?? '') ?? '', f.content)}`).join('\n\n');
 }
 
 export function renderRulePage(m: RuleMeta): string {
-  const lang = m.target === 'compose' ? 'yaml' : m.target === 'dockerfile' ? 'dockerfile' : '';
+  const lang = LANGUAGE.get(m.target) ?? '';
   const rows = [
     ['Id', `\`${m.id}\``],
     ['Name', `\`${m.name}\``],
-    ['Applies to', TARGET_TITLE[m.target] ?? m.target],
+    ['Applies to', TARGET_TITLE.get(m.target) ?? m.target],
     ['Severity', m.severity],
     ['Category', m.category],
     ...(m.cwe?.length ? [['CWE', m.cwe.map((c) => `[${c}](https://cwe.mitre.org/data/definitions/${c.slice(4)}.html)`).join(', ')]] : []),
@@ -55,10 +60,10 @@ export function renderRuleIndex(rules: readonly RuleMeta[]): string {
     'How the rules of hadolint, BuildKit, Trivy, Checkov, KICS and dclint map to ours: [coverage.md](coverage.md).',
     '',
   ];
-  for (const target of ['dockerfile', 'compose', 'project', 'scan']) {
-    const group = rules.filter((r) => r.target === target);
+  for (const target of RULE_TARGETS) {
+    const group = rules.filter((r) => r.target === target.id);
     if (group.length === 0) continue;
-    lines.push(`## ${TARGET_TITLE[target]} (${group.length})`, '', '| Id | Name | Severity | Category | Title | Same check in |', '|---|---|---|---|---|---|');
+    lines.push(`## ${target.title} (${group.length})`, '', '| Id | Name | Severity | Category | Title | Same check in |', '|---|---|---|---|---|---|');
     for (const r of group) {
       lines.push(`| [${r.id}](${r.id}.md) | ${r.name} | ${r.severity} | ${r.category} | ${r.title.replace(/\|/g, '\\|')} | ${r.equivalents.map((e) => `\`${e}\``).join(' ')} |`);
     }

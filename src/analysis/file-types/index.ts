@@ -1,0 +1,29 @@
+// The file types we analyze: one descriptor each (src/core/file-type.ts), one line each here. Detection, the
+// catalogue (GET /api/file-types, GET /api/rules), the rule reference and docs/rules, the registry test, the
+// analyzer page and the CLI's directory discovery all read this list. Adding a type: its parser in
+// src/analyzers/<type>/, its rules in src/rules/<type>/, its descriptor beside this file, and its line below
+// (DEVELOPERS.md, "Adding a file type"). The order is the order of the catalogue, and the tie-break of content
+// detection.
+import type { FileTypeDescriptor } from '../../core/file-type.ts';
+import { compose } from './compose.ts';
+import { dockerfile } from './dockerfile.ts';
+
+export const FILE_TYPES = [
+  dockerfile,
+  compose,
+] as const;
+
+/** A file type's id: a `file_type` value other than `auto`. */
+export type FileTypeId = (typeof FILE_TYPES)[number]['id'];
+
+const byId = new Map<string, FileTypeDescriptor<any>>(FILE_TYPES.map((t) => [t.id, t]));
+
+/** The descriptor of a known id (typed ids cannot miss). */
+export function fileType(id: FileTypeId): FileTypeDescriptor<any, FileTypeId> {
+  return byId.get(id)! as FileTypeDescriptor<any, FileTypeId>;
+}
+
+/** Narrows any string (a request's `file_type`, a rule's target) to a file type's id. */
+export function isFileTypeId(id: string): id is FileTypeId {
+  return byId.has(id);
+}
