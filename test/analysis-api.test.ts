@@ -2,6 +2,7 @@
 // catalogue, rate limiting, the aggregate counters — on the store under test.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { FILE_TYPES } from '../src/analysis/file-types/index.ts';
 import { startTestApp } from './support/app.ts';
 import type { TestApp } from './support/app.ts';
 import { openApiChecker } from './support/openapi.ts';
@@ -155,9 +156,11 @@ describe('rule catalogue and file types', () => {
     assert.equal(one.json().data.id, id);
     assertError(await t.app.inject({ method: 'GET', url: '/api/rules/NOPE123' }), 404, 'not_found');
   });
-  it('lists the accepted file types', async () => {
+  it('lists the accepted file types: auto, then every file type of the list with its names and places', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/file-types' });
     assert.deepEqual(res.json().data.items.map((i: any) => i.file_type), ['auto', 'dockerfile', 'compose']);
+    assert.deepEqual(res.json().data.items.slice(1), FILE_TYPES.map((ft) => ({ file_type: ft.id, title: ft.title, names: ft.names, paths: ft.paths, excluded_names: ft.excludedNames })));
+    assert.deepEqual(res.json().data.items[2].excluded_names, [], 'a name one type excludes is not excluded from the others');
     openapi.assertConforms('GET', '/api/file-types', 200, res.json());
   });
 });

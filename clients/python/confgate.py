@@ -9,7 +9,6 @@ Exit codes: 0 the gate passes, 1 it fails (some score below --min-score), 2 tech
 """
 
 import argparse
-import fnmatch
 import hashlib
 import http.client
 import json
@@ -70,27 +69,52 @@ def display_name(path):
     return rel.replace(os.sep, "/")
 
 
-def analyzable(name, patterns):
-    lowered = name.lower()
-    # BuildKit's per-Dockerfile ignore files (Dockerfile.dockerignore) share the Dockerfile.* name pattern.
-    if lowered.endswith(".dockerignore"):
+def glob_regex(glob, start):
+    """A glob of GET /api/file-types as the service reads it: `*` is any characters but `/`, the rest is literal,
+    letter case is ignored; matched at the end of a name, from `start`."""
+    return re.compile(start + "[^/]*".join(re.escape(part) for part in glob.split("*")) + r"\Z", re.IGNORECASE)
+
+
+class FileTypes(object):
+    """The names and places the service analyzes, from its GET /api/file-types (its list of file types): this
+    client keeps no copy of them, so it finds the types of the service it talks to."""
+
+    def __init__(self, items):
+        self.types = [([glob_regex(g, "^") for g in item.get("names", [])],
+                       [glob_regex(g, "(?:^|/)") for g in item.get("paths", [])],
+                       [glob_regex(g, "^") for g in item.get("excluded_names", [])]) for item in items]
+        # Hidden directories are skipped, except those a place names (`.github` of `.github/workflows/*.yml`).
+        self.dirs = [glob_regex(segment, "^") for item in items for g in item.get("paths", []) for segment in g.split("/")[:-1]]
+
+    def walks(self, directory):
+        if directory in SKIPPED_DIRS:
+            return False
+        return not directory.startswith(".") or any(r.match(directory) for r in self.dirs)
+
+    def claims(self, name):
+        """Whether a file name (relative, "/"-separated, as the service will see it) is of a type the service analyzes."""
+        base = name.rsplit("/", 1)[-1]
+        for names, paths, excluded in self.types:
+            if any(r.match(base) for r in excluded):
+                continue
+            if any(r.search(name) for r in paths) or any(r.match(base) for r in names):
+                return True
         return False
-    return any(fnmatch.fnmatchcase(lowered, p.lower()) for p in patterns)
 
 
-def expand(paths, patterns_fn):
+def expand(paths, file_types_fn):
     """Files named on the command line as they are; directories walked for the names the service analyzes."""
     found = []
     seen = set()
-    patterns = None
+    file_types = None
     for path in paths:
         if os.path.isdir(path):
-            if patterns is None:
-                patterns = patterns_fn()
+            if file_types is None:
+                file_types = file_types_fn()
             for root, dirs, files in os.walk(path):
-                dirs[:] = sorted(d for d in dirs if d not in SKIPPED_DIRS and not d.startswith("."))
+                dirs[:] = sorted(d for d in dirs if file_types.walks(d))
                 for name in sorted(files):
-                    if analyzable(name, patterns):
+                    if file_types.claims(display_name(os.path.join(root, name))):
                         found.append(os.path.join(root, name))
         elif os.path.exists(path):
             found.append(path)
@@ -290,10 +314,9 @@ def analyze(client, sources, file_type, log):
     return out
 
 
-def name_patterns(client):
-    """The file names the service analyzes, from GET /api/file-types."""
-    body = client.get("/api/file-types")
-    return [name for item in body["data"]["items"] for name in item.get("names", [])]
+def file_types(client):
+    """The file types the service analyzes, from GET /api/file-types."""
+    return FileTypes(client.get("/api/file-types")["data"]["items"])
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -575,7 +598,7 @@ def run(args, err):
     if args.sarif and not os.path.isdir(os.path.dirname(os.path.abspath(args.sarif))):
         raise TechnicalError("cannot write %s: its directory does not exist" % args.sarif)
     client = Client(base_url, args.timeout, args.retries, log)
-    sources = [read_source(path) for path in expand(args.paths, lambda: name_patterns(client))]
+    sources = [read_source(path) for path in expand(args.paths, lambda: file_types(client))]
     analyses = analyze(client, sources, args.file_type, log)
     scores = [s for a in analyses for s in a.scores()]
     passed, message = verdict(scores, args.min_score)

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { detectFileType } from './detect.ts';
+import type { FileTypeDescriptor } from '../core/file-type.ts';
+import { detectFileType, detectorFor } from './detect.ts';
+import { FILE_TYPES } from './file-types/index.ts';
 
 describe('file type detection', () => {
   const byName: [string, string][] = [
@@ -39,5 +41,38 @@ describe('file type detection', () => {
   });
   it('a generic name never wins over clear content of the other type', () => {
     assert.equal(detectFileType('config', 'FROM x\nRUN y\n')?.fileType, 'dockerfile');
+  });
+  it('every name glob of every file type detects that type (`*` as any name part, any letter case)', () => {
+    for (const t of FILE_TYPES) {
+      for (const glob of t.names) {
+        for (const name of [glob.replaceAll('*', 'x'), glob.replaceAll('*', 'a.b-c').toUpperCase(), `deploy/${glob.replaceAll('*', 'x')}`]) {
+          assert.equal(detectFileType(name, '')?.fileType, t.id, `${name} (${glob})`);
+        }
+      }
+    }
+  });
+});
+
+describe('file type detection over a list with places', () => {
+  const base = { title: 'T', rulesTitle: 'T', excludedNames: [], analyzer: FILE_TYPES[0].analyzer, ruleIdPrefix: 'CGX', language: 'yaml', equivalentTools: [], pragmas: [] };
+  const workflow: FileTypeDescriptor<unknown, 'workflow'> = { ...base, id: 'workflow', label: 'workflow', names: [], paths: ['.ci/pipelines/*.yml'], detect: () => ({ confidence: 0.5, reason: 'workflow-ish' }) };
+  const action: FileTypeDescriptor<unknown, 'action'> = { ...base, id: 'action', label: 'action', names: ['action.yml'], paths: [], excludedNames: ['action.yml.bak'], detect: () => ({ confidence: 0.7, reason: 'action-ish' }) };
+  const { byName, detect } = detectorFor<'workflow' | 'action'>([workflow, action]);
+  it('a place matches the last segments of a name, whatever comes before, in any letter case and with either slash', () => {
+    for (const name of ['.ci/pipelines/build.yml', 'repo/.ci/pipelines/build.yml', '.CI/Pipelines/BUILD.YML', 'repo\\.ci\\pipelines\\build.yml']) {
+      assert.deepEqual(byName(name), { fileType: 'workflow', detection: { method: 'filename', confidence: 1, reason: `the path "${name.replaceAll('\\', '/')}" is a workflow path` } }, name);
+    }
+    for (const name of ['build.yml', 'pipelines/build.yml', 'x.ci/pipelines/build.yml', '.ci/pipelines/sub/build.yml', '.ci/pipelines/build.yaml']) {
+      assert.equal(byName(name), undefined, name);
+    }
+  });
+  it('a name glob matches the base name only; an excluded name is not the type', () => {
+    assert.equal(byName('sub/dir/action.yml')?.fileType, 'action');
+    assert.equal(byName('action.yml/x'), undefined);
+    assert.equal(byName('action.yml.bak'), undefined);
+  });
+  it('content: the most confident detector wins', () => {
+    assert.equal(detect('notes', '')?.fileType, 'action');
+    assert.equal(detect('notes', '')?.detection.confidence, 0.7);
   });
 });

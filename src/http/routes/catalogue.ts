@@ -66,6 +66,7 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
           file_type: Type.String(),
           title: Type.String(),
           names: Type.Array(Type.String(), { description: 'Conventional names, as case-insensitive globs over the base name.' }),
+          paths: Type.Array(Type.String(), { description: 'Conventional places, as case-insensitive globs over the last segments of a repository-relative name (`.github/workflows/*.yml`).' }),
           excluded_names: Type.Array(Type.String(), { description: 'Names that match `names` but are not this type.' }),
         })) })),
       },
@@ -74,8 +75,8 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
     request_id: req.id,
     data: {
       items: [
-        { file_type: 'auto', title: 'Detect from the file name, then the content', names: [] as string[], excluded_names: [] as string[] },
-        ...FILE_TYPES.map((t) => ({ file_type: t.id, title: t.title, names: [...t.names], excluded_names: FILE_TYPES.flatMap((x) => x.excludedNames) })),
+        { file_type: 'auto', title: 'Detect from the file name, then the content', names: [] as string[], paths: [] as string[], excluded_names: [] as string[] },
+        ...FILE_TYPES.map((t) => ({ file_type: t.id, title: t.title, names: [...t.names], paths: [...t.paths], excluded_names: [...t.excludedNames] })),
       ],
     },
   }));
