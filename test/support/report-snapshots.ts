@@ -5,9 +5,10 @@
 // test/snapshots/reports.json; `npm run snapshots:update` rewrites that file after an intended change (scoring,
 // severities, messages), and the diff then names every case that changed.
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ALL_RULES } from '../../src/analysis/catalogue.ts';
+import { FILE_TYPES } from '../../src/analysis/file-types/index.ts';
 import { startTestApp } from './app.ts';
 
 export const SNAPSHOT_FILE = new URL('../snapshots/reports.json', import.meta.url);
@@ -37,8 +38,8 @@ function filesUnder(root: string): File[] {
   return walk(root).map((f) => ({ filename: path.relative(root, f).split(path.sep).join('/'), content: readFileSync(f, 'utf8') }));
 }
 
-/** The name an example of a rule for this file type is analyzed under, and its type. */
-const EXAMPLE_NAME: Record<string, string> = { dockerfile: 'Dockerfile', compose: 'compose.yaml' };
+/** The name an example of a rule of a file type is analyzed under: the type's first conventional name or place. */
+const EXAMPLE_NAME = new Map(FILE_TYPES.map((t) => [t.id as string, (t.names[0] ?? t.paths[0]!).replaceAll('*', 'x')]));
 
 const file = (f: File, fileType: string): Request[] => [
   { method: 'POST', url: '/api/analyze', json: { ...f, file_type: fileType } },
@@ -57,7 +58,7 @@ const form = (files: File[], fileType = 'auto'): Request => ({
 
 export function snapshotCases(): Case[] {
   const cases: Case[] = [];
-  for (const type of ['dockerfile', 'compose']) {
+  for (const type of FILE_TYPES.map((t) => t.id).filter((id) => existsSync(path.join(fixtures, id)))) {
     for (const f of filesUnder(path.join(fixtures, type))) {
       // Detected by name, then by content alone (a name no type claims), then the page's rendering.
       const byContent = { filename: 'input', content: f.content };
@@ -73,7 +74,7 @@ export function snapshotCases(): Case[] {
     for (const kind of ['bad', 'good'] as const) {
       m.examples[kind].forEach((ex, i) => {
         const requests = typeof ex === 'string'
-          ? [...file({ filename: EXAMPLE_NAME[m.target]!, content: ex }, m.target), ...file({ filename: 'input', content: ex }, 'auto')]
+          ? [...file({ filename: EXAMPLE_NAME.get(m.target)!, content: ex }, m.target), ...file({ filename: 'input', content: ex }, 'auto')]
           : project(ex);
         cases.push({ name: `${m.id} ${kind} ${i}`, requests });
       });
