@@ -4,7 +4,6 @@
 // src/analyzers/<type>/, its rules in src/rules/<type>/, its descriptor beside this file, and its line below
 // (DEVELOPERS.md, "Adding a file type"). The order is the order of the catalogue, and the tie-break of content
 // detection.
-import type { FileTypeDescriptor } from '../../core/file-type.ts';
 import { compose } from './compose.ts';
 import { dockerfile } from './dockerfile.ts';
 
@@ -13,14 +12,16 @@ export const FILE_TYPES = [
   compose,
 ] as const;
 
-/** A file type's id: a `file_type` value other than `auto`. */
-export type FileTypeId = (typeof FILE_TYPES)[number]['id'];
+type Descriptor = (typeof FILE_TYPES)[number];
 
-const byId = new Map<string, FileTypeDescriptor<any>>(FILE_TYPES.map((t) => [t.id, t]));
+/** A file type's id: a `file_type` value other than `auto`. */
+export type FileTypeId = Descriptor['id'];
+
+const byId = new Map<string, Descriptor>(FILE_TYPES.map((t) => [t.id, t]));
 
 /** The descriptor of a known id (typed ids cannot miss). */
-export function fileType(id: FileTypeId): FileTypeDescriptor<any, FileTypeId> {
-  return byId.get(id)! as FileTypeDescriptor<any, FileTypeId>;
+export function fileType(id: FileTypeId): Descriptor {
+  return byId.get(id)!;
 }
 
 /** Narrows any string (a request's `file_type`, a rule's target) to a file type's id. */

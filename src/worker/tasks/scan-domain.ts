@@ -66,7 +66,7 @@ export function scanDomainTask(config: Config, extra: Pick<ScanOptions, 'ca'> = 
     dnsServers: config.scan.dnsServers,
     ...(config.scan.httpPort !== undefined ? { httpPort: config.scan.httpPort } : {}),
     ...(config.scan.httpsPort !== undefined ? { httpsPort: config.scan.httpsPort } : {}),
-    analyzeExposedFile: (kind, text) => analyzeText(fileType(kind).analyzer, text, { helpBaseUrl: config.publicBaseUrl }, RULESET_VERSION).findings,
+    analyzeExposedFile: (kind, text) => analyzeText<unknown>(fileType(kind).analyzer, text, { helpBaseUrl: config.publicBaseUrl }, RULESET_VERSION).findings,
     ...extra,
   };
   return {
