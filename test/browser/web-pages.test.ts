@@ -91,6 +91,7 @@ describe(`public pages in chromium (${STORE})`, () => {
     const expected = await apiReport({ filename: 'Dockerfile', file_type: 'auto', content: DOCKERFILE });
     assert.equal(await page.locator('.score-value').textContent(), String(expected.score));
     assert.equal(await page.locator('.grade strong').textContent(), expected.grade);
+    assert.equal(await page.locator('.scorecard .scope').textContent(), 'Dockerfile, detected from its name', 'the type named as the type choice names it');
     assert.equal(await page.locator('li.finding').count(), expected.findings.length);
     const secret = page.locator('li.finding', { has: page.getByRole('link', { name: 'CGD030' }) });
     assert.equal(await secret.locator('mark').textContent(), 'API_TOKEN');
@@ -130,6 +131,7 @@ describe(`public pages in chromium (${STORE})`, () => {
     const expected = await apiReport({ files: [{ filename: 'Dockerfile', content: DOCKERFILE }, { filename: 'compose.yaml', content: COMPOSE }] }, '/api/analyze-project');
     assert.equal(await page.locator('.score-value').textContent(), String(expected.score));
     assert.deepEqual(await page.locator('table.files tbody th').allTextContents(), ['Dockerfile', 'compose.yaml']);
+    assert.deepEqual(await page.locator('table.files tbody td:nth-of-type(1)').allTextContents(), ['Dockerfile, detected from its name', 'Compose file, detected from its name']);
     const privileged = page.locator('li.finding', { hasText: 'compose.yaml, line 4' }).first();
     assert.equal(await privileged.locator('mark').count(), 1);
     assert.deepEqual(apiCalls, [`${service.url}/api/analyze-project`]);
