@@ -26,7 +26,7 @@ for (const name of wanted.length > 0 ? wanted : available) {
   console.log(`\n== ${name}`);
   const mod = (await import(path.join(here, 'suites', `${name}.ts`))) as { default: () => Promise<SuiteResult | undefined> };
   const result = await mod.default();
-  // A suite with nothing to measure (the peers suite without checkouts) keeps its last recorded figures.
+  // A suite with nothing to measure (peers without checkouts, calibration without a corpus) keeps its last recorded figures.
   if (!result) continue;
   await writeFile(path.join(here, 'results', `${name}.json`), `${JSON.stringify({ ...result, node: process.version, date: new Date().toISOString() }, null, 2)}\n`);
 }
