@@ -9,11 +9,10 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { analyzeFile, analyzeProject, UnsupportedFileType } from '../../src/project/analyze.ts';
-import type { FileInput } from '../../src/project/analyze.ts';
+import type { FileInput, FileReport } from '../../src/project/analyze.ts';
 import type { EngineOptions } from '../../src/core/engine.ts';
 import type { Finding } from '../../src/core/types.ts';
-import { ANALYSIS_RULES, RULESET_VERSION } from '../../src/rules/index.ts';
-import { SCORING_VERSION } from '../../src/core/scoring.ts';
+import { ANALYSIS_RULES } from '../../src/rules/index.ts';
 import { agreement, costly, DEFAULT_MIN_SCORE, gate, isFound, recall, ruleFiring } from '../calibration/compare.ts';
 import type { Agreement, Outcome, Recall } from '../calibration/compare.ts';
 import { conceptRules, corpusPath, corpusProblems, labelIndex, loadConcepts, loadCorpus, memberPath } from '../calibration/corpus.ts';
@@ -73,7 +72,7 @@ function readCorpus(root: string, files: readonly FileLabel[]): Map<FileLabel, s
 
 const pct = (x: number | null): string => (x === null ? '—' : `${(100 * x).toFixed(1)} %`);
 
-function analyseFile(input: FileInput, type: FileLabel['type'], engine: EngineOptions): { report: ReturnType<typeof analyzeFile>; detected: boolean } {
+function analyseFile(input: FileInput, type: FileLabel['type'], engine: EngineOptions): { report: FileReport; detected: boolean } {
   try {
     return { report: analyzeFile(input, engine), detected: true };
   } catch (err) {
@@ -120,8 +119,10 @@ export default async function run(): Promise<SuiteResult | undefined> {
   const started = performance.now();
 
   const undetected: string[] = [];
+  const versions = new Set<string>();
   const files: Outcome[] = corpus.files.map((f) => {
     const { report, detected } = analyseFile({ filename: f.path, content: texts.get(f)! }, f.type, engine);
+    versions.add(`scoring ${report.scoring_version}; ruleset ${report.ruleset_version}`);
     if (!detected) undetected.push(`${f.repo}:${f.path}`);
     if (report.file_type !== f.type) undetected.push(`${f.repo}:${f.path} (detected as ${report.file_type})`);
     return {
@@ -186,7 +187,7 @@ export default async function run(): Promise<SuiteResult | undefined> {
     });
 
   console.log(`corpus: ${corpus.files.length} files (${types.map((t) => `${files.filter((f) => f.type === t).length} ${t}`).join(', ')}), ${corpus.projects.length} projects, ${corpus.repositories.length} repositories`);
-  console.log(`gate: score >= ${s.minScore}; profile ${s.profile}; scoring ${SCORING_VERSION}; ruleset ${RULESET_VERSION}; analysed in ${seconds.toFixed(1)} s`);
+  console.log(`gate: score >= ${s.minScore}; profile ${s.profile}; ${[...versions].join(', ')}; analysed in ${seconds.toFixed(1)} s`);
   if (undetected.length) console.log(`not detected by name/content (analysed with the labelled type): ${undetected.join(', ')}`);
   console.log('\nGate agreement (labelled fail that we fail; labelled pass that we pass)');
   for (const [name, a] of Object.entries(agreements)) console.log(agreementLine(name, a));
@@ -218,7 +219,7 @@ export default async function run(): Promise<SuiteResult | undefined> {
     suite: 'calibration',
     results: {
       corpus: { files: corpus.files.length, dockerfiles: files.filter((f) => f.type === 'dockerfile').length, compose: files.filter((f) => f.type === 'compose').length, projects: corpus.projects.length, repositories: corpus.repositories.length },
-      settings: { minScore: s.minScore, profile: s.profile, rules: s.rules, scoringVersion: SCORING_VERSION, rulesetVersion: RULESET_VERSION },
+      settings: { minScore: s.minScore, profile: s.profile, rules: s.rules, versions: [...versions] },
       seconds,
       agreement: agreements,
       recall: recalls,
