@@ -1,9 +1,10 @@
 // `npm run bench [-- suite ...]`: runs every suite in bench/suites (or the named ones). Each suite measures
 // our code against a baseline in the same run and prints ratios; it writes its figures to bench/results/.
-// `--peers DIR` gives the peers suite its checkouts.
+// `--peers DIR` gives the peers suite its checkouts, `--corpus DIR` the calibration suite its corpus (bench/options.ts).
 import { readdir, writeFile, mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { VALUE_OPTIONS } from './options.ts';
 
 export interface SuiteResult {
   suite: string;
@@ -13,8 +14,6 @@ export interface SuiteResult {
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const available = (await readdir(path.join(here, 'suites'))).filter((f) => f.endsWith('.ts')).map((f) => f.slice(0, -3)).sort();
-// Options that take a value (`--peers DIR`): the value is not a suite name.
-const VALUE_OPTIONS = new Set(['--peers']);
 const wanted = process.argv.slice(2).filter((a, i, all) => !a.startsWith('-') && !VALUE_OPTIONS.has(all[i - 1]!));
 const unknown = wanted.filter((w) => !available.includes(w));
 if (unknown.length > 0) {

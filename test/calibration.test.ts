@@ -7,6 +7,7 @@ import type { Outcome } from '../bench/calibration/compare.ts';
 import { conceptRules, corpusProblems, loadConcepts, loadCorpus, memberPath } from '../bench/calibration/corpus.ts';
 import type { Concepts, Corpus, FileLabel } from '../bench/calibration/corpus.ts';
 import type { Finding } from '../src/core/types.ts';
+import { optionValue } from '../bench/options.ts';
 import { ANALYSIS_RULES } from '../src/rules/index.ts';
 
 const ruleIds = new Set(ANALYSIS_RULES.map((r) => r.id));
@@ -107,5 +108,13 @@ describe('comparison helpers', () => {
     assert.deepEqual(r.get('CGC028'), { items: 1, byType: { compose: 1 }, severities: { low: 1 }, wrongFails: 1, wrongFailsPrimary: 0, wrongFailPoints: 3 });
     assert.equal(r.get('CGC003')?.wrongFails, 0);
     assert.equal(r.get('CGD131')?.items, 1);
+  });
+});
+
+describe('bench options', () => {
+  it('reads --name VALUE and --name=VALUE, and nothing when absent', () => {
+    assert.equal(optionValue('corpus', ['node', 'run.ts', 'calibration', '--corpus', '/c']), '/c');
+    assert.equal(optionValue('corpus', ['node', 'run.ts', '--corpus=/d', 'calibration']), '/d');
+    assert.equal(optionValue('corpus', ['node', 'run.ts', '--corpusx=/e']), undefined);
   });
 });

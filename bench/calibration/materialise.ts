@@ -8,11 +8,8 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { optionValue } from '../options.ts';
 import { corpusPath, loadCorpus, repoDir } from './corpus.ts';
-
-function option(name: string): string | undefined {
-  return process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-}
 
 function git(gitDir: string, args: string[]): Buffer {
   return execFileSync('git', ['--git-dir', gitDir, ...args], { maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] });
@@ -33,8 +30,8 @@ function findGitDir(from: string, repo: string, commit: string): string | undefi
   return undefined;
 }
 
-const from = option('from');
-const out = option('out');
+const from = optionValue('from');
+const out = optionValue('out');
 if (!from || !out) {
   console.error('usage: npx node bench/calibration/materialise.ts --from=<repositories> --out=<corpus>');
   process.exit(2);

@@ -3,17 +3,13 @@
 // are never committed or copied into our tree; the benchmark only reads them.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { optionValue } from '../options.ts';
 import { PEERS } from '../../src/rules/coverage/peers.ts';
 import type { Peer } from '../../src/rules/coverage/types.ts';
 
 /** The peers directory from the command line (`--peers DIR` or `--peers=DIR`), else CONFGATE_PEERS. */
 export function peersDir(argv: readonly string[] = process.argv, env: NodeJS.ProcessEnv = process.env): string | undefined {
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (a === '--peers') return argv[i + 1];
-    if (a.startsWith('--peers=')) return a.slice('--peers='.length);
-  }
-  return env['CONFGATE_PEERS'] || undefined;
+  return optionValue('peers', argv) ?? (env['CONFGATE_PEERS'] || undefined);
 }
 
 /** The folder of one peer's checkout inside the peers directory. */

@@ -3,9 +3,9 @@
 // verdict of the default gate compared with the hand label. Prints gate agreement both ways (files and projects,
 // per type), the share of files passing, must-find recall, per-rule firing rates and severities, and every
 // disagreement. A benchmark of judgement, not of speed (bench/README.md, "calibration").
-//   npm run bench -- calibration --corpus=<dir>        (or CONFGATE_CORPUS=<dir>)
-// Options: --min-score=N (the gate, default 80), --rules=<json file> ({"enable": [...], "disable": [...]}),
-// --profile=recommended (the only profile the analysis has today).
+//   npm run bench -- calibration --corpus <dir>        (or CONFGATE_CORPUS=<dir>)
+// Options: --min-score N (the gate, default 80), --rules <json file> ({"enable": [...], "disable": [...]}),
+// --profile recommended (the only profile the analysis has today); each also as --name=value.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { analyzeFile, analyzeProject, UnsupportedFileType } from '../../src/project/analyze.ts';
@@ -17,11 +17,8 @@ import { agreement, costly, DEFAULT_MIN_SCORE, gate, isFound, recall, ruleFiring
 import type { Agreement, Outcome, Recall } from '../calibration/compare.ts';
 import { conceptRules, corpusPath, corpusProblems, labelIndex, loadConcepts, loadCorpus, memberPath } from '../calibration/corpus.ts';
 import type { FileLabel } from '../calibration/corpus.ts';
+import { optionValue } from '../options.ts';
 import type { SuiteResult } from '../run.ts';
-
-function option(name: string): string | undefined {
-  return process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-}
 
 interface Settings {
   corpus: string;
@@ -32,21 +29,21 @@ interface Settings {
 
 /** The run's settings, or undefined (with how to give a corpus printed) when no corpus is given. */
 function settings(): Settings | undefined {
-  const corpus = option('corpus') ?? process.env['CONFGATE_CORPUS'];
+  const corpus = optionValue('corpus') ?? process.env['CONFGATE_CORPUS'];
   if (!corpus) {
-    console.log('calibration: no corpus given, nothing measured. Give its directory with --corpus=<dir> or CONFGATE_CORPUS=<dir>;');
+    console.log('calibration: no corpus given, nothing measured. Give its directory with --corpus <dir> or CONFGATE_CORPUS=<dir>;');
     console.log('bench/README.md ("calibration") shows how to fetch the repositories and materialise the corpus.');
     return undefined;
   }
   if (!existsSync(corpus)) throw new Error(`calibration: corpus directory ${corpus} does not exist`);
-  const profile = option('profile') ?? 'recommended';
+  const profile = optionValue('profile') ?? 'recommended';
   // Profiles and per-rule severities/options are issue #19's later work: refuse what the analysis cannot do yet.
   if (profile !== 'recommended') throw new Error(`calibration: profile "${profile}" is not supported by the analysis yet (only "recommended")`);
-  const rulesFile = option('rules');
+  const rulesFile = optionValue('rules');
   const rules = rulesFile ? (JSON.parse(readFileSync(rulesFile, 'utf8')) as Record<string, unknown>) : {};
   const unsupported = Object.keys(rules).filter((k) => k !== 'enable' && k !== 'disable');
   if (unsupported.length) throw new Error(`calibration: rules.${unsupported.join(', rules.')} not supported by the analysis yet (only enable and disable)`);
-  const minScore = Number(option('min-score') ?? DEFAULT_MIN_SCORE);
+  const minScore = Number(optionValue('min-score') ?? DEFAULT_MIN_SCORE);
   if (!Number.isInteger(minScore) || minScore < 0 || minScore > 100) throw new Error('calibration: --min-score must be an integer from 0 to 100');
   return { corpus, minScore, profile, rules: rules as Settings['rules'] };
 }
