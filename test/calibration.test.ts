@@ -8,7 +8,7 @@ import { conceptRules, corpusProblems, loadConcepts, loadCorpus, memberPath } fr
 import type { Concepts, Corpus, FileLabel } from '../bench/calibration/corpus.ts';
 import type { Finding } from '../src/core/types.ts';
 import { optionValue } from '../bench/options.ts';
-import { ANALYSIS_RULES } from '../src/rules/index.ts';
+import { ANALYSIS_RULES } from '../src/analysis/catalogue.ts';
 
 const ruleIds = new Set(ANALYSIS_RULES.map((r) => r.id));
 const concepts: Concepts = { concepts: { 'image-unversioned': { description: 'x', rules: ['CGD001'] }, privileged: { description: 'y', rules: ['CGC003'] } } };

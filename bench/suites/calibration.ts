@@ -8,11 +8,11 @@
 // --profile recommended (the only profile the analysis has today); each also as --name=value.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { analyzeFile, analyzeProject, UnsupportedFileType } from '../../src/project/analyze.ts';
-import type { FileInput, FileReport } from '../../src/project/analyze.ts';
+import { analyzeFile, analyzeProject, UnsupportedFileType } from '../../src/analysis/analyze.ts';
+import type { FileInput, FileReport } from '../../src/analysis/analyze.ts';
 import type { EngineOptions } from '../../src/core/engine.ts';
 import type { Finding } from '../../src/core/types.ts';
-import { ANALYSIS_RULES } from '../../src/rules/index.ts';
+import { ANALYSIS_RULES } from '../../src/analysis/catalogue.ts';
 import { agreement, costly, DEFAULT_MIN_SCORE, gate, isFound, recall, ruleFiring } from '../calibration/compare.ts';
 import type { Agreement, Outcome, Recall } from '../calibration/compare.ts';
 import { conceptRules, corpusPath, corpusProblems, labelIndex, loadConcepts, loadCorpus, memberPath } from '../calibration/corpus.ts';
