@@ -160,6 +160,20 @@ describe('sign-up and sign-in', () => {
       t.clock.now = new Date();
     }
   });
+  it('counts each guess before checking it: of 100 parallel guesses from one address at most 5 are checked, the right one (last) is refused', async () => {
+    const address = email();
+    await new Browser(t).signUp(address);
+    const b = new Browser(t, '127.0.0.11');
+    await b.get('/developer/login');
+    const guesses = Array.from({ length: 100 }, (_, i) => (i === 99 ? PASSWORD : `wrong password ${i}`));
+    const answers = await Promise.all(guesses.map((password) => b.post('/developer/login', { email: address, password })));
+    const checked = answers.filter((r) => r.statusCode !== 429);
+    assert.ok(checked.length <= 5, `${checked.length} guesses had their password checked`);
+    assert.deepEqual(new Set(answers.map((r) => r.statusCode)), new Set([401, 429]), 'wrong ones 401 and the rest 429: nothing signed in');
+    assert.equal(answers[99]!.statusCode, 429, 'the right password among them does not sign in');
+    assert.ok(answers.filter((r) => r.statusCode === 429).every((r) => Number(r.headers['retry-after']) > 0));
+    assert.equal((await b.signIn(address)).statusCode, 429, 'nor afterwards, until the window ends');
+  });
   it('a suspended account cannot sign in and its sessions stop working', async () => {
     const { b, account } = await approvedPartner();
     await setStatus(t.store.db, account.id, 'suspended', new Date());

@@ -2,9 +2,12 @@
 // (ROLE=worker) on one database with one SECRET_KEY. Scans are created alternately on each API and read on the
 // other; the workers share the queue; every signed event reaches an HTTPS receiver; a manual retry goes through
 // the API that did not create the scan. Each scan finishes once, with one event, and the quota counts each once.
+// The sign-in limit holds across the two API processes too.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { hashPassword } from '../src/auth/password.ts';
 import { loadConfig } from '../src/config.ts';
+import { createAccount } from '../src/storage/accounts.ts';
 import type { Db } from '../src/storage/db.ts';
 import { migrate } from '../src/storage/migrate.ts';
 import { bearer, partnerWithKey } from './accounts-fixtures.ts';
@@ -111,5 +114,27 @@ if (STORE === 'postgres') describe('scale-out: 2 API + 2 worker processes on one
       const quota = ((await res.json()) as { data: { quota: { used: number } } }).data.quota;
       assert.equal(quota.used, domains.length);
     }
+  });
+
+  it('holds the sign-in limit across both API processes: of 100 parallel guesses at most 5 are checked', async () => {
+    const email = `throttled-${process.pid}@example.test`;
+    const password = 'the right password, tried after the guesses';
+    await createAccount(db, { email, plan: 'free', passwordHash: await hashPassword(password), approved: true }, new Date());
+    const page = await fetch(`${apis[0]!.url}/developer/login`);
+    const cookie = page.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const csrf = /name="_csrf" value="([^"]+)"/.exec(await page.text())![1]!;
+    const signIn = async (api: Service, guess: string) => {
+      const res = await fetch(`${api.url}/developer/login`, {
+        method: 'POST', redirect: 'manual', signal: AbortSignal.timeout(60_000),
+        headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ _csrf: csrf, email, password: guess }).toString(),
+      });
+      await res.arrayBuffer();
+      return res.status;
+    };
+    const statuses = await Promise.all(Array.from({ length: 100 }, (_, i) => signIn(apis[i % 2]!, `wrong password ${i}`)));
+    assert.equal(statuses.filter((s) => s === 401).length, 5, 'five guesses had their password checked');
+    assert.equal(statuses.filter((s) => s === 429).length, 95, 'the others were refused unchecked');
+    assert.deepEqual(await Promise.all(apis.map((api) => signIn(api, password))), [429, 429], 'the right password is refused on both');
   });
 });

@@ -4,7 +4,7 @@ import { dummyHash, PASSWORD_MAX, PASSWORD_MIN, hashPassword, verifyPassword } f
 import { accountByEmail, createAccount, normalizeEmail, passwordHashOf } from '../../storage/accounts.ts';
 import type { Account } from '../../storage/accounts.ts';
 import { MAX_ACTIVE_KEYS, createApiKey, keyById, listApiKeys, revokeApiKey } from '../../storage/api-keys.ts';
-import { clearLoginFailures, loginBlockedUntil, recordLoginFailure } from '../../storage/login-failures.ts';
+import { clearLoginFailures, countLoginAttempt } from '../../storage/login-failures.ts';
 import { peekQuota } from '../../storage/quota.ts';
 import { recentScansOfAccount, scansPerDayOfAccount } from '../../storage/scans.ts';
 import { SESSION_TTL_MS, createSession, deleteSession } from '../../storage/sessions.ts';
@@ -90,7 +90,8 @@ export async function accountPages(app: FastifyInstance): Promise<void> {
     const email = normalizeEmail(rawEmail) ?? rawEmail.trim().toLowerCase().slice(0, 254);
     const now = clock();
     const fail = (status: number, message: string) => renderPage(app, req, reply, status, 'Sign in', credentialsForm(app, req, '/developer/login', 'Sign in', rawEmail, message));
-    const blockedUntil = await loginBlockedUntil(db, email, req.ip, now);
+    // Counted before the password is checked: a check-then-record would let parallel guesses all through.
+    const blockedUntil = await countLoginAttempt(db, email, req.ip, now);
     if (blockedUntil) {
       const minutes = Math.ceil((blockedUntil.getTime() - now.getTime()) / 60_000);
       reply.header('Retry-After', String(Math.ceil((blockedUntil.getTime() - now.getTime()) / 1000)));
@@ -99,10 +100,7 @@ export async function accountPages(app: FastifyInstance): Promise<void> {
     const stored = password.length <= PASSWORD_MAX ? await passwordHashOf(db, email) : undefined;
     // Verify against a dummy hash when there is no account, so the answer takes as long either way.
     const ok = await verifyPassword(password.slice(0, PASSWORD_MAX), stored?.password_hash ?? (await dummyHash()));
-    if (!ok || !stored?.password_hash) {
-      await recordLoginFailure(db, email, req.ip, now);
-      return fail(401, 'The e-mail or the password is wrong.');
-    }
+    if (!ok || !stored?.password_hash) return fail(401, 'The e-mail or the password is wrong.');
     const account = await accountByEmail(db, email);
     if (!account || account.status === 'suspended') return fail(403, 'This account is suspended. Contact the Confgate team.');
     await clearLoginFailures(db, email, req.ip);
