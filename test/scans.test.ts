@@ -17,20 +17,25 @@ import { scanDomainTask, SCAN_FAILURES } from '../src/worker/tasks/scan-domain.t
 import { bearer, partnerWithKey } from './accounts-fixtures.ts';
 import { startTestApp } from './support/app.ts';
 import type { TestApp } from './support/app.ts';
-import { createTestCa, startDnsServer, startSite } from './support/local-sites/index.ts';
-import type { DnsServer, Site } from './support/local-sites/index.ts';
+import { createTestCa, startCanary, startDnsServer, startSite } from './support/local-sites/index.ts';
+import type { Canary, DnsServer, Site } from './support/local-sites/index.ts';
 import { openApiChecker } from './support/openapi.ts';
 import type { OpenApiChecker } from './support/openapi.ts';
 
 const GOOD = 'good.scan-partner.com';
 const SLOW = 'slow.scan-partner.com';
 const HOOK = 'https://hooks.scan-partner.com/confgate';
+/** Sites whose home page redirects where scans do not go: another port of an allowed address, a private address. */
+const TO_PORT = 'to-port.scan-partner.com';
+const TO_PRIVATE = 'to-private.scan-partner.com';
 const ID = /^scan_[0-9a-f]{32}$/;
 const OFFSET_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00$/;
 
 let t: TestApp;
 let dns: DnsServer;
 let site: Site;
+/** Listens on the allowed loopback address at a port the scanner must never connect to. */
+let canary: Canary;
 let worker: Worker;
 let openapi: OpenApiChecker;
 /** While set, the slow host's home page waits for it: a scan can be held mid-flight. */
@@ -45,15 +50,20 @@ before(async () => {
     'down.scan-partner.com': { A: ['127.0.0.2'] },
     // A public name pointing into private space: refused before any connection.
     'private.scan-partner.com': { A: ['10.20.30.40'] },
+    [TO_PORT]: { A: ['127.0.0.1'] },
+    [TO_PRIVATE]: { A: ['127.0.0.1'] },
   });
+  canary = await startCanary('127.0.0.1');
   const slowHome: (req: http.IncomingMessage, res: http.ServerResponse) => void = (_req, res) => {
     void (gate ?? Promise.resolve()).then(() => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>slow</html>'));
   };
   site = await startSite({
-    certificate: await ca.issue({ names: [GOOD, SLOW] }),
+    certificate: await ca.issue({ names: [GOOD, SLOW, TO_PORT, TO_PRIVATE] }),
     https: {
       [`${GOOD}/`]: { headers: { 'content-type': 'text/html', 'strict-transport-security': 'max-age=63072000' }, body: '<!doctype html><html>good</html>' },
       [`${SLOW}/`]: slowHome,
+      [`${TO_PORT}/`]: { status: 302, headers: { location: `https://${TO_PORT}:${canary.port}/` } },
+      [`${TO_PRIVATE}/`]: { status: 302, headers: { location: 'https://private.scan-partner.com/' } },
     },
   });
   t = await startTestApp({
@@ -70,7 +80,7 @@ before(async () => {
 after(async () => {
   await worker.stop(5000);
   await t.close();
-  await Promise.all([site.close(), dns.close()]);
+  await Promise.all([site.close(), dns.close(), canary.close()]);
 });
 
 const partner = (options: Parameters<typeof partnerWithKey>[2] = {}) => partnerWithKey(t.store.db, t.config, options);
@@ -170,7 +180,11 @@ describe('scan life cycle', () => {
     assert.equal((await get(key, `/api/v1/scans/${id}`)).json().data.status, 'completed');
   });
 
-  for (const [domain, code] of [['nothing-here.scan-partner.com', 'dns_failure'], ['down.scan-partner.com', 'unreachable'], ['private.scan-partner.com', 'target_not_allowed']] as const) {
+  const failures = [
+    ['nothing-here.scan-partner.com', 'dns_failure'], ['down.scan-partner.com', 'unreachable'], ['private.scan-partner.com', 'target_not_allowed'],
+    [TO_PORT, 'target_not_allowed'], [TO_PRIVATE, 'target_not_allowed'],
+  ] as const;
+  for (const [domain, code] of failures) {
     it(`ends failed with ${code} for ${domain}, without internal detail`, async () => {
       const { key } = await partner();
       const id = (await create(key, { domain })).json().data.id as string;
@@ -181,6 +195,7 @@ describe('scan life cycle', () => {
       assert.equal(scan.status, 'failed');
       assert.deepEqual(scan.error, { code, message: SCAN_FAILURES[code] });
       assert.equal(scan.result, undefined);
+      assert.equal(canary.connections, 0, 'no connection to a port other than 80 and 443 (their stand-ins here)');
     });
   }
 

@@ -5,6 +5,7 @@ import type { X509Certificate } from 'node:crypto';
 import dgram from 'node:dgram';
 import { isIPv6 } from 'node:net';
 import { getDomain } from 'tldts';
+import { ConnectError } from './connector.ts';
 import type { Connector, RequestOptions, ScanBudget } from './connector.ts';
 import { decodeMessage, encodeQuery, FLAG, RR } from './dns-wire.ts';
 import type { CertInfo, DnsEvidence, Evidence, ExposureProbe, Page, Probe, TlsInfo, TlsVersion } from './evidence.ts';
@@ -24,11 +25,13 @@ function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
+const REFUSALS: ReadonlySet<string> = new Set(['refused-address', 'refused-host', 'refused-port']);
+
 async function probe<T>(work: () => Promise<T>): Promise<Probe<T>> {
   try {
     return { ok: true, value: await work() };
   } catch (err) {
-    return { ok: false, error: errorText(err) };
+    return err instanceof ConnectError && REFUSALS.has(err.code) ? { ok: false, error: errorText(err), refused: true } : { ok: false, error: errorText(err) };
   }
 }
 

@@ -17,16 +17,19 @@ export interface ConnectorSettings {
   dnsServers?: readonly string[];
   /** TEST-ONLY: ranges allowed besides public unicast, e.g. `127.0.0.0/8`. */
   allowedCidrs?: readonly string[];
-  /** TEST-ONLY: where `http://` and `https://` URLs without an explicit port connect instead of 80/443. */
+  /** TEST-ONLY: the stand-ins for ports 80 and 443 (URLs without a port, or naming 80 or 443, connect there). */
   httpPort?: number;
   httpsPort?: number;
+  /** Lets a URL name any port. Webhook deliveries only: a partner's own URL, validated when the scan was created.
+   * Scans keep to ports 80 and 443 on every hop, as their input does. */
+  anyPort?: boolean;
   /** Trusted CAs replacing the default roots (tests); production relies on the defaults + NODE_EXTRA_CA_CERTS. */
   ca?: string | Buffer | ReadonlyArray<string | Buffer>;
   userAgent?: string;
   dnsTimeoutMs?: number;
 }
 
-export type ConnectErrorCode = 'refused-address' | 'refused-host' | 'dns' | 'timeout' | 'budget' | 'network' | 'tls';
+export type ConnectErrorCode = 'refused-address' | 'refused-host' | 'refused-port' | 'dns' | 'timeout' | 'budget' | 'network' | 'tls';
 
 export class ConnectError extends Error {
   readonly code: ConnectErrorCode;
@@ -104,9 +107,17 @@ export interface Connector {
   tlsProbe(host: string, options?: TlsProbeOptions): Promise<TlsProbeResult>;
 }
 
+/** The port a URL connects to: the scan input's port policy (80 and 443 only) applied to every URL, redirects
+ * included, so a site cannot point the scanner at other ports of any host. */
 function portFor(url: URL, settings: ConnectorSettings): number {
-  if (url.port !== '') return Number(url.port);
-  return url.protocol === 'https:' ? (settings.httpsPort ?? 443) : (settings.httpPort ?? 80);
+  const web = { 80: settings.httpPort ?? 80, 443: settings.httpsPort ?? 443 };
+  if (url.port === '') return url.protocol === 'https:' ? web[443] : web[80];
+  const port = Number(url.port);
+  if (settings.anyPort) return port;
+  if (port === 80 || port === 443) return web[port];
+  // The TEST-ONLY stand-ins, written out, are the lab's own 80 and 443.
+  if (port === web[80] || port === web[443]) return port;
+  throw new ConnectError('refused-port', `port ${port} is not allowed: only ports 80 and 443 are scanned`);
 }
 
 function networkError(err: unknown): ConnectError {
@@ -163,11 +174,12 @@ export function createConnector(settings: ConnectorSettings = {}): Connector {
     const url = new URL(input);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConnectError('refused-host', `scheme ${url.protocol} not allowed`);
     if (url.username !== '' || url.password !== '') throw new ConnectError('refused-host', 'URLs with credentials are not followed');
+    const port = portFor(url, settings);
     const timeoutMs = options.budget ? options.budget.take(options.timeoutMs ?? DEFAULT_TIMEOUT_MS) : (options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
     const address = await vet(url.hostname);
     const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
     const headers: Record<string, string> = { host: url.host, 'user-agent': settings.userAgent ?? 'ConfgateScanner', accept: '*/*', ...options.headers };
-    const base = { host: address, port: portFor(url, settings), path: `${url.pathname}${url.search}`, method: options.method ?? 'GET', headers, agent: false as const };
+    const base = { host: address, port, path: `${url.pathname}${url.search}`, method: options.method ?? 'GET', headers, agent: false as const };
     return new Promise<SafeResponse>((resolve, reject) => {
       const req = url.protocol === 'https:'
         ? https.request({

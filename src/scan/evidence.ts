@@ -2,7 +2,9 @@
 // build evidence by hand. A probe that could not run carries its error instead of a value.
 import type { Finding } from '../core/types.ts';
 
-export type Probe<T> = { ok: true; value: T } | { ok: false; error: string };
+/** `refused`: the connector refused the target (an address, name, port or scheme it does not connect to), so no
+ * connection was made — for a page, a redirect led there. */
+export type Probe<T> = { ok: true; value: T } | { ok: false; error: string; refused?: boolean };
 
 export interface Hop {
   url: string;

@@ -1,5 +1,5 @@
 // The domain scanner's public surface: what the scan API, the worker, the rule catalogue and webhook delivery use.
-export { scanDomain, judge, userAgent, ScanInputError, SCANNER_VERSION, SCAN_RULESET_VERSION } from './scan.ts';
+export { scanDomain, judge, userAgent, ScanInputError, ScanTargetRefusedError, SCANNER_VERSION, SCAN_RULESET_VERSION } from './scan.ts';
 export type { CheckResult, ExposedFileKind, ScanOptions, ScanResult } from './scan.ts';
 export { normalizeDomain, validateWebhookUrl } from './normalize.ts';
 export type { DomainResult, Refusal, WebhookUrlOptions, WebhookUrlResult } from './normalize.ts';

@@ -67,6 +67,15 @@ export class ScanInputError extends Error {
   }
 }
 
+/** Neither home page (HTTPS, HTTP) can be fetched because their redirects lead only to refused targets: the
+ * site points the scanner at an address or port it does not connect to, so there is nothing to judge. */
+export class ScanTargetRefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ScanTargetRefusedError';
+  }
+}
+
 export function userAgent(publicBaseUrl: string): string {
   return `ConfgateScanner/${SCANNER_VERSION} (+${publicBaseUrl})`;
 }
@@ -115,7 +124,8 @@ export function judge(e: Evidence, options: Pick<ScanOptions, 'publicBaseUrl' | 
 }
 
 /**
- * Scans one domain. Rejects with `ScanInputError` when the name is refused by `normalizeDomain`; every
+ * Scans one domain. Rejects with `ScanInputError` when the name is refused by `normalizeDomain`, and with
+ * `ScanTargetRefusedError` when neither home page answered and one of them led to a refused target; every other
  * network problem during the scan becomes a check with status `error` instead.
  */
 export async function scanDomain(domain: string, options: ScanOptions): Promise<ScanResult> {
@@ -132,6 +142,8 @@ export async function scanDomain(domain: string, options: ScanOptions): Promise<
     maxBodyBytes: options.maxBodyBytes ?? 512 * 1024,
     at: started,
   });
+  const { https, http } = collected;
+  if (!https.ok && !http.ok && (https.refused || http.refused)) throw new ScanTargetRefusedError(https.refused ? https.error : http.error);
   const evidence: Evidence = { ...collected, exposedFileFindings: exposedFileFindings(collected, options.analyzeExposedFile) };
   const judged = judge(evidence, options);
   return {

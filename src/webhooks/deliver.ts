@@ -21,6 +21,7 @@ export function webhookConnector(config: Pick<Config, 'publicBaseUrl' | 'scan'>)
     allowedCidrs: config.scan.allowedCidrs,
     dnsServers: config.scan.dnsServers,
     ...(config.scan.httpsPort !== undefined ? { httpsPort: config.scan.httpsPort } : {}),
+    anyPort: true,
     userAgent: `ConfgateWebhooks/1.0 (+${config.publicBaseUrl})`,
   };
 }

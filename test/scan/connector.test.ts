@@ -11,6 +11,8 @@ let ca: TestCa;
 let dns: DnsServer;
 let site: Site;
 let canary: Canary;
+/** On the allowed address at a port other than the site's: only the port policy keeps the scanner away. */
+let portCanary: Canary;
 let rebindA = 0;
 
 before(async () => {
@@ -32,6 +34,8 @@ before(async () => {
       '/to-canary-name': (_req, res) => res.writeHead(302, { location: 'https://canary.example-shop.com/' }).end(),
       '/to-metadata': (_req, res) => res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end(),
       '/to-file': (_req, res) => res.writeHead(302, { location: 'file:///etc/passwd' }).end(),
+      '/to-other-port': (_req, res) => res.writeHead(302, { location: `https://site.example-shop.com:${portCanary.port}/` }).end(),
+      '/to-other-port-http': (_req, res) => res.writeHead(301, { location: `http://site.example-shop.com:${portCanary.port}/x` }).end(),
       '/loop': (_req, res) => res.writeHead(302, { location: '/loop' }).end(),
       '/big': { body: 'x'.repeat(100_000) },
       '/hook': (req, res) => {
@@ -44,10 +48,11 @@ before(async () => {
   });
   // The canary sits on the forbidden address at the very port the scanner would use.
   canary = await startCanary('127.0.0.2', site.httpsPort);
+  portCanary = await startCanary('127.0.0.1');
 });
 
 after(async () => {
-  await Promise.all([site.close(), dns.close(), canary.close()]);
+  await Promise.all([site.close(), dns.close(), canary.close(), portCanary.close()]);
 });
 
 function settings(allowedCidrs: string[] = ['127.0.0.1/32']) {
@@ -100,6 +105,20 @@ describe('guarded connector', () => {
     await refused(fetchFollow(c, 'https://site.example-shop.com/to-canary-name', opts()), 'refused-address');
     await refused(fetchFollow(c, 'https://site.example-shop.com/to-metadata', opts()), 'refused-address');
     await refused(fetchFollow(c, 'https://site.example-shop.com/to-file', opts()), 'refused-host');
+  });
+
+  it('keeps to ports 80 and 443 (here their stand-ins) on the first hop and on every redirect', async () => {
+    const c = createConnector(settings());
+    for (const url of [`https://site.example-shop.com:${portCanary.port}/`, `http://site.example-shop.com:${portCanary.port}/`]) {
+      await assert.rejects(c.request(url), (err: { code?: string }) => err.code === 'refused-port');
+    }
+    for (const path of ['/to-other-port', '/to-other-port-http']) {
+      await assert.rejects(fetchFollow(c, `https://site.example-shop.com${path}`, opts()), (err: { code?: string; message?: string }) => err.code === 'refused-port' && /port \d+ is not allowed/.test(err.message ?? ''));
+    }
+    assert.equal(portCanary.connections, 0, 'no connection to the other port');
+    // 80 and 443 written out are the scheme ports (their TEST-ONLY stand-ins here), not refused.
+    assert.equal((await c.request('https://site.example-shop.com:443/')).status, 200);
+    assert.equal((await c.request('http://site.example-shop.com:80/')).status, 301);
   });
 
   it('follows at most 5 redirects', async () => {
@@ -156,6 +175,15 @@ describe('safeRequest (webhook delivery)', () => {
   it('does not follow redirects', async () => {
     const res = await safeRequest(`https://site.example-shop.com:${site.httpsPort}/hook-redirect`, { method: 'POST', body: 'x' }, settings());
     assert.equal(res.status, 307);
+  });
+  it('may reach any port: a webhook URL is the partner\'s own, validated at creation', async () => {
+    const other = await startCanary('127.0.0.1');
+    try {
+      await assert.rejects(safeRequest(`https://site.example-shop.com:${other.port}/hook`, { method: 'POST', timeoutMs: 2000 }, { ...settings(), anyPort: true }), (e: { code?: string }) => e.code !== 'refused-port');
+      assert.equal(other.connections, 1);
+    } finally {
+      await other.close();
+    }
   });
   it('rejects an untrusted certificate', async () => {
     const { ca: _ignored, ...untrusting } = settings();

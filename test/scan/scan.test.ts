@@ -3,9 +3,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Finding } from '../../src/core/types.ts';
 import type { ScanOptions, ScanResult } from '../../src/scan/index.ts';
-import { scanDomain, ScanInputError } from '../../src/scan/index.ts';
+import { scanDomain, ScanInputError, ScanTargetRefusedError } from '../../src/scan/index.ts';
 import type { DnsServer, Site, SiteOptions, TestCa } from '../support/local-sites/index.ts';
-import { createTestCa, startDnsServer, startSite } from '../support/local-sites/index.ts';
+import { createTestCa, startCanary, startDnsServer, startSite } from '../support/local-sites/index.ts';
 
 const DAY = 86_400_000;
 let ca: TestCa;
@@ -52,6 +52,7 @@ before(async () => {
     'weak.example-shop.com': local,
     'soft404.example-shop.com': local,
     'nohttps.example-shop.com': local,
+    'ports.example-shop.com': local,
   });
 });
 
@@ -238,14 +239,53 @@ describe('scanDomain on local sites', () => {
     assertRecomputable(r);
   });
 
-  it('reports a refused address as errors, never as a lower score from those checks', async () => {
+  it('rejects a site at a refused address with ScanTargetRefusedError, without a connection', async () => {
     const s = await site({ certificate: await ca.issue({ names: ['good.example-shop.com'] }), https: { '/': { body: 'x' } } });
     const before = s.requests.length;
-    const r = await scanDomain('good.example-shop.com', options(s, { allowedCidrs: [] }));
+    await assert.rejects(scanDomain('good.example-shop.com', options(s, { allowedCidrs: [] })), (e: unknown) => e instanceof ScanTargetRefusedError && /refused address/.test(e.message));
     assert.equal(s.requests.length, before, 'no connection to the refused address');
-    assert.equal(check(r, 'https-available').status, 'error');
-    assert.match(check(r, 'https-available').evidence, /refused address/);
-    assert.ok(r.checks.filter((c) => c.category !== 'dns' && c.category !== 'email').every((c) => c.points === 0));
+  });
+
+  it('keeps every probe on ports 80 and 443: redirects elsewhere are not followed, and the checks they feed are errors worth 0 points', async () => {
+    const canary = await startCanary('127.0.0.1');
+    try {
+      const elsewhere = { status: 302, headers: { location: `https://ports.example-shop.com:${canary.port}/` } };
+      const s = await site({
+        certificate: await ca.issue({ names: ['ports.example-shop.com'] }),
+        https: { '/': { headers: SECURE_HEADERS, body: '<html>home</html>' } },
+        http: { '/': { status: 301, headers: { location: `http://ports.example-shop.com:${canary.port}/` } } },
+        // security.txt, the 404 probe and every exposure probe: sent to the other port.
+        fallback: elsewhere,
+      });
+      const r = await scanDomain('ports.example-shop.com', options(s));
+      assert.equal(canary.connections, 0, 'no probe reached the other port');
+      assert.equal(check(r, 'https-available').status, 'pass');
+      for (const id of ['http-redirects-to-https', 'security-txt']) {
+        assert.equal(check(r, id).status, 'error', id);
+        assert.match(check(r, id).evidence, new RegExp(`port ${canary.port} is not allowed`), id);
+        assert.equal(check(r, id).points, 0, id);
+      }
+      assertRecomputable(r);
+    } finally {
+      await canary.close();
+    }
+  });
+
+  it('rejects a site whose home page redirects only to another port with ScanTargetRefusedError, without a connection there', async () => {
+    const canary = await startCanary('127.0.0.1');
+    try {
+      const s = await site({
+        certificate: await ca.issue({ names: ['ports.example-shop.com'] }),
+        https: {},
+        // HTTP redirects to the HTTPS home page (the lab's default), and every HTTPS page to the other port.
+        fallback: { status: 302, headers: { location: `https://ports.example-shop.com:${canary.port}/` } },
+      });
+      await assert.rejects(scanDomain('ports.example-shop.com', options(s)), (e: unknown) => e instanceof ScanTargetRefusedError && /port \d+ is not allowed/.test(e.message));
+      assert.equal(canary.connections, 0);
+      assert.ok(s.requests.includes('GET https://ports.example-shop.com/') && s.requests.includes('GET http://ports.example-shop.com/'), 'both home pages were asked');
+    } finally {
+      await canary.close();
+    }
   });
 
   it('rejects refused input with a ScanInputError', async () => {

@@ -52,7 +52,10 @@ export const httpRedirectCheck: Check = {
   title: 'HTTP redirects to HTTPS',
   rule: redirectRule,
   run: (e) => {
-    if (!e.http.ok) return outcome('not-applicable', `no plain-HTTP service: ${e.http.error}`);
+    if (!e.http.ok) {
+      // A refused redirect is a plain-HTTP service whose destination we do not visit: not judged, not absent.
+      return e.http.refused ? outcome('error', `not followed: ${e.http.error}`) : outcome('not-applicable', `no plain-HTTP service: ${e.http.error}`);
+    }
     const page = e.http.value;
     const hops = page.chain.map((h) => `${h.status} ${h.url}`).join(' → ');
     if (page.url.startsWith('https://')) return outcome('pass', hops);

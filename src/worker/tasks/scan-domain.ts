@@ -1,13 +1,13 @@
 // The scan-domain task: runs one partner scan and records its outcome. Order matters: the domain lock first
 // (one running scan per domain across all workers; busy → postponed, no attempt used), then `processing`,
 // then the network (never inside a transaction), then the final state in one transaction (`finishScan`).
-// Outcomes the scanner reports (no address, refused address, nothing answering) are final; job retries are for
-// infrastructure faults (a worker dying mid-scan, a database error), bounded by SCAN_MAX_ATTEMPTS.
+// Outcomes the scanner reports (no address, refused address or port, nothing answering) are final; job retries
+// are for infrastructure faults (a worker dying mid-scan, a database error), bounded by SCAN_MAX_ATTEMPTS.
 import type { Config } from '../../config.ts';
 import { analyzeText } from '../../core/analyze.ts';
 import { RULESET_VERSION } from '../../analysis/catalogue.ts';
 import { fileType } from '../../analysis/file-types/index.ts';
-import { ConnectError, createConnector, scanDomain, ScanInputError } from '../../scan/index.ts';
+import { ConnectError, createConnector, scanDomain, ScanInputError, ScanTargetRefusedError } from '../../scan/index.ts';
 import type { ScanOptions } from '../../scan/index.ts';
 import { finishScan, isFinished, lockDomain, SCAN_DOMAIN_KIND, scanById, startScan } from '../../storage/scans.ts';
 import type { ScanOutcome } from '../../storage/scans.ts';
@@ -17,7 +17,7 @@ import type { Task, TaskContext } from '../runner.ts';
 /** The public failure codes of a scan; messages say what happened, never internal detail. */
 export const SCAN_FAILURES = {
   dns_failure: 'The domain name could not be resolved to an address.',
-  target_not_allowed: 'The domain resolves to an address that is not publicly routable, so it cannot be scanned.',
+  target_not_allowed: 'The domain resolves to, or its site redirects to, an address or port that cannot be scanned (only public addresses on ports 80 and 443).',
   unreachable: 'The site answered neither over HTTPS nor over HTTP.',
   invalid_domain: 'The domain is not a valid public domain name.',
   scan_timeout: 'The scan did not finish in time; create a new scan to try again.',
@@ -48,6 +48,7 @@ async function scanOutcome(domain: string, options: ScanOptions): Promise<ScanOu
     result = await scanDomain(domain, options);
   } catch (err) {
     if (err instanceof ScanInputError) return failure('invalid_domain');
+    if (err instanceof ScanTargetRefusedError) return failure('target_not_allowed');
     throw err;
   }
   if (result.checks.find((c) => c.id === 'https-available')?.status === 'error') return failure('unreachable');
