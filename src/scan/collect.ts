@@ -68,10 +68,20 @@ function certInfo(cert: X509Certificate, domain: string): CertInfo {
   return info;
 }
 
+/** Node names only some verification errors; the others (a key or signature digest below the security level)
+ * read `UNSPECIFIED`. When the lowest level verified the same chain, the security level is the only difference. */
+const BELOW_DEFAULT_LEVEL = 'below the default security level (key or signature digest too weak)';
+
 async function collectTls(connector: Connector, domain: string, opts: CollectOptions): Promise<TlsInfo> {
-  const r = await connector.tlsProbe(domain, { timeoutMs: opts.timeoutMs, budget: opts.budget });
-  const info: TlsInfo = { protocol: r.protocol, trusted: r.authorized };
-  if (r.authorizationError !== undefined) info.trustError = r.authorizationError;
+  const probeOptions = { timeoutMs: opts.timeoutMs, budget: opts.budget };
+  const [r, asDefault] = await Promise.all([
+    connector.tlsProbe(domain, probeOptions),
+    probe(() => connector.tlsProbe(domain, { ...probeOptions, asDefaultClient: true })),
+  ]);
+  const verdict = asDefault.ok ? asDefault.value : r;
+  const info: TlsInfo = { protocol: r.protocol, trusted: verdict.authorized, asDefaultClient: asDefault.ok };
+  const error = verdict.authorizationError;
+  if (error !== undefined) info.trustError = error === 'UNSPECIFIED' && r.authorized ? BELOW_DEFAULT_LEVEL : error;
   if (r.certificate) info.certificate = certInfo(r.certificate, domain);
   return info;
 }

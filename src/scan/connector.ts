@@ -82,6 +82,9 @@ export interface SafeResponse {
 }
 
 export interface TlsProbeOptions {
+  /** Connect as a default Node client would (its ciphers, protocol versions and OpenSSL's default security level)
+   * instead of offering everything down to security level 0: how the certificate's trust is judged. */
+  asDefaultClient?: boolean;
   minVersion?: tls.SecureVersion;
   maxVersion?: tls.SecureVersion;
   timeoutMs?: number;
@@ -233,16 +236,18 @@ export function createConnector(settings: ConnectorSettings = {}): Connector {
     const timeoutMs = options.budget ? options.budget.take(options.timeoutMs ?? DEFAULT_TIMEOUT_MS) : (options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
     const address = await vet(host);
     return new Promise<TlsProbeResult>((resolve, reject) => {
+      // Either way the verdict is read, not enforced: this connection only observes, it never sends data. To
+      // observe weak servers, old protocols and weak keys need OpenSSL's lowest security level to be offered at all
+      // — which also verifies certificates at that level, so trust is judged by a connection with the defaults.
+      const offer = options.asDefaultClient
+        ? {}
+        : { ciphers: 'DEFAULT@SECLEVEL=0', minVersion: options.minVersion ?? 'TLSv1', maxVersion: options.maxVersion ?? 'TLSv1.3' };
       const socket = tls.connect({
         host: address,
         port: settings.httpsPort ?? 443,
         servername: host,
-        // We judge the certificate ourselves, and old protocols need OpenSSL's lowest security level to be
-        // offered at all; this connection only observes, it never sends data.
         rejectUnauthorized: false,
-        ciphers: 'DEFAULT@SECLEVEL=0',
-        minVersion: options.minVersion ?? 'TLSv1',
-        maxVersion: options.maxVersion ?? 'TLSv1.3',
+        ...offer,
         ...(settings.ca !== undefined ? { ca: settings.ca as string | Buffer | Array<string | Buffer> } : {}),
       });
       const timer = setTimeout(() => socket.destroy(new ConnectError('timeout', `no TLS handshake within ${timeoutMs} ms`)), timeoutMs);

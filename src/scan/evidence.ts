@@ -41,8 +41,12 @@ export interface CertInfo {
 
 export interface TlsInfo {
   protocol: string | null;
+  /** The chain verified as a default client verifies it (OpenSSL's default security level); when no default client
+   * could complete a handshake (the server offers only what that level refuses), as verified at the lowest level. */
   trusted: boolean;
   trustError?: string;
+  /** False when the verdict is the lowest level's because a default client could not complete a handshake. */
+  asDefaultClient: boolean;
   certificate?: CertInfo;
 }
 

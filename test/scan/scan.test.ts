@@ -1,5 +1,6 @@
 // End-to-end scans of real loopback sites: DNS, HTTP(S) and TLS all real, only the addresses are local.
 import assert from 'node:assert/strict';
+import tls from 'node:tls';
 import { after, before, describe, it } from 'node:test';
 import type { Finding } from '../../src/core/types.ts';
 import type { ScanOptions, ScanResult } from '../../src/scan/index.ts';
@@ -210,6 +211,38 @@ describe('scanDomain on local sites', () => {
     const r2 = await scanDomain('weak.example-shop.com', options(sha1));
     assert.equal(check(r2, 'tls-weak-signature').status, 'fail');
     assert.equal(check(r2, 'tls-weak-signature').evidence, 'ecdsa-with-SHA1');
+    // A default client refuses either certificate, so trust fails too.
+    for (const r of [r1, r2]) assert.equal(check(r, 'tls-certificate-trust').status, 'fail');
+  });
+
+  it('judges trust as a default client: an RSA-1024, SHA-1-signed certificate from a trusted CA fails trust and caps the score', async () => {
+    const weak = await ca.issue({ names: ['weak.example-shop.com'], key: 'rsa1024', hash: 'SHA-1' });
+    const s = await site({ certificate: weak, ciphers: 'DEFAULT@SECLEVEL=0', https: { '/': { headers: SECURE_HEADERS, body: 'x' } } });
+    // What a default Node client does with it (the test CA trusted, as the scan trusts it).
+    const refusal = await new Promise<string>((resolve) => {
+      const socket = tls.connect({ host: '127.0.0.1', port: s.httpsPort, servername: 'weak.example-shop.com', ca: ca.cert });
+      socket.once('secureConnect', () => resolve(`accepted (${socket.getProtocol()})`));
+      socket.once('error', (err) => resolve(err.message));
+    });
+    assert.match(refusal, /too weak/, 'a default client refuses the certificate');
+    const r = await scanDomain('weak.example-shop.com', options(s));
+    const trust = check(r, 'tls-certificate-trust');
+    assert.equal(trust.status, 'fail');
+    assert.match(trust.evidence, /^below the default security level \(key or signature digest too weak\); issuer CN=Confgate Test CA$/);
+    assert.match(check(r, 'tls-certificate-expiry').status, /^pass$/, 'the certificate itself is within its dates');
+    assert.ok(r.score <= 40, `score ${r.score}`);
+    assert.ok(r.caps.some((c) => c.check === 'tls-certificate-trust' && c.max === 40), JSON.stringify(r.caps));
+    assert.match(r.findings.find((f) => f.rule_id === 'CGS017')?.message ?? '', /not trusted: below the default security level/);
+    assertRecomputable(r);
+  });
+
+  it('still collects evidence from a server a default client cannot talk to (TLS 1.0 only), judging trust at the lowest level', async () => {
+    const s = await site({ certificate: await ca.issue({ names: ['weak.example-shop.com'] }), minVersion: 'TLSv1', maxVersion: 'TLSv1', ciphers: 'DEFAULT@SECLEVEL=0', https: { '/': { body: 'x' } } });
+    const r = await scanDomain('weak.example-shop.com', options(s));
+    assert.equal(check(r, 'tls-legacy-protocols').status, 'fail');
+    assert.equal(check(r, 'tls-certificate-trust').status, 'pass');
+    assert.match(check(r, 'tls-certificate-trust').evidence, /judged at the lowest security level: a default client completes no handshake/);
+    assert.equal(check(r, 'tls-weak-key').status, 'pass');
   });
 
   it('does not report files on a soft-404 site that answers 200 for every path', async () => {

@@ -52,12 +52,12 @@ const trustRule = scanRule({
   id: 'CGS017',
   name: 'tls-certificate-trust',
   title: 'Certificate not trusted',
-  description: 'A certificate that does not chain to a trusted CA (self-signed, unknown issuer, incomplete chain) gets a browser warning, and users learn to click through it.',
+  description: 'A certificate that does not chain to a trusted CA (self-signed, unknown issuer, incomplete chain), or that a default client refuses (a key or signature digest below OpenSSL\'s default security level, such as RSA-1024 or SHA-1), gets a browser warning, and users learn to click through it.',
   severity: 'high',
   category: 'security',
   cwe: ['CWE-295'],
   references: [MOZ],
-  remediation: 'Use a certificate from a publicly trusted CA and serve the full intermediate chain.',
+  remediation: 'Use a certificate from a publicly trusted CA, for an RSA-2048+ or ECDSA key with a SHA-256 (or stronger) signature, and serve the full intermediate chain.',
   equivalents: [],
   messages: { default: 'The certificate is not trusted: {{error}}.' },
 });
@@ -69,8 +69,9 @@ export const trustCheck: Check = {
   rule: trustRule,
   run: (e) => {
     if (!e.tls.ok) return outcome('error', `no TLS handshake: ${e.tls.error}`);
-    const { trusted, trustError, certificate } = e.tls.value;
-    const issuer = certificate ? `issuer ${certificate.issuer}` : 'no certificate';
+    const { trusted, trustError, certificate, asDefaultClient } = e.tls.value;
+    const judged = asDefaultClient ? '' : ' (judged at the lowest security level: a default client completes no handshake)';
+    const issuer = `${certificate ? `issuer ${certificate.issuer}` : 'no certificate'}${judged}`;
     // Node checks the host name only after the chain verified; a name error therefore means a trusted chain.
     if (trusted || trustError === 'ERR_TLS_CERT_ALTNAME_INVALID' || DATE_ERRORS.has(trustError ?? '')) return outcome('pass', issuer);
     return outcome('fail', `${trustError ?? 'unverified'}; ${issuer}`, { data: { error: trustError ?? 'unverified' } });
