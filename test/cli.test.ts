@@ -2,10 +2,11 @@
 // files against the real service, and against loopback stand-ins for the failures the service never produces.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, it } from 'node:test';
 import { freePort } from './support/service.ts';
-import { BAD_DOCKERFILE, cliService, CLEAN_DOCKERFILE, COMPOSE, fakeServer, json, OLDEST, runCli, SCRIPT, workdir } from './fixtures/cli/harness.ts';
+import { BAD_DOCKERFILE, cliService, CLEAN_DOCKERFILE, COMPOSE, fakeServer, json, OLDEST, runCli, SCRIPT, unprivileged, workdir } from './fixtures/cli/harness.ts';
 
 const svc = cliService();
 
@@ -279,6 +280,55 @@ describe('technical errors exit 2, never 1, and leave no SARIF file', () => {
   });
 });
 
+describe('a path it cannot read, list or decode is exit 2 naming the path, never a skipped file (as an unprivileged user)', () => {
+  const as = unprivileged();
+  /** Runs the CLI as that user over `dir`, after handing it the directory and applying `lock` (as root). */
+  const locked = (args: string[], dir: string, lock: () => void) => {
+    as.own(dir);
+    lock();
+    return runCli(['--url', svc.url, ...args], { cwd: dir, python: as.python, script: as.script, user: as.user, env: { HOME: dir } });
+  };
+
+  it('a sub-directory it cannot list during directory discovery', async () => {
+    const dir = workdir({ 'app/Dockerfile': CLEAN_DOCKERFILE, 'private/Dockerfile': BAD_DOCKERFILE });
+    const res = await locked(['.'], dir, () => chmodSync(path.join(dir, 'private'), 0o000));
+    assert.equal(res.status, 2, `${res.stdout}${res.stderr}`);
+    assert.match(res.stderr, /^confgate: error: cannot read private: permission denied$/im);
+    assert.doesNotMatch(res.stdout, /PASS/);
+  });
+
+  it('a file named directly that it cannot read, or that sits in a directory it cannot enter', async () => {
+    const dir = workdir({ Dockerfile: CLEAN_DOCKERFILE, 'svc/Dockerfile': CLEAN_DOCKERFILE });
+    const unreadable = await locked(['Dockerfile'], dir, () => chmodSync(path.join(dir, 'Dockerfile'), 0o000));
+    assert.equal(unreadable.status, 2);
+    assert.match(unreadable.stderr, /^confgate: error: cannot read Dockerfile: permission denied$/im);
+    const shut = await locked(['svc/Dockerfile'], dir, () => chmodSync(path.join(dir, 'svc'), 0o000));
+    assert.equal(shut.status, 2);
+    assert.match(shut.stderr, /^confgate: error: cannot read svc\/Dockerfile: permission denied$/im, 'not "no such file"');
+  });
+
+  it('a file that is not UTF-8, named or found in a directory, is not sent with its bytes replaced', async () => {
+    // The service's own file-type list (directory discovery asks for it); any other request is recorded, answered 500.
+    const server = await fakeServer((req, _n, res) => {
+      if (req.url !== '/api/file-types') return json(res, 500, {});
+      void fetch(`${svc.url}${req.url}`).then(async (real) => json(res, real.status, await real.json()));
+    });
+    try {
+      const dir = workdir({ 'ok/Dockerfile': CLEAN_DOCKERFILE });
+      // Latin-1 "café" in a comment: the byte 0xE9 starts no valid UTF-8 sequence here.
+      writeFileSync(path.join(dir, 'Dockerfile'), Buffer.concat([Buffer.from('FROM alpine:3.20\n# caf'), Buffer.from([0xe9]), Buffer.from('\nUSER app\n')]));
+      for (const target of ['Dockerfile', '.']) {
+        const res = await locked(['--url', server.url, target], dir, () => {});
+        assert.equal(res.status, 2, res.stderr);
+        assert.match(res.stderr, /^confgate: error: cannot decode Dockerfile: not UTF-8 text \(invalid byte at offset 22\); nothing was sent$/m, target);
+      }
+      assert.deepEqual(server.requests.map((r) => r.url), ['/api/file-types'], 'no analysis was requested');
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('the script itself', () => {
   it('parses as Python 3.8 (ast feature_version) and uses the standard library only', () => {
     const check = [
@@ -290,7 +340,7 @@ describe('the script itself', () => {
     ].join('\n');
     const res = spawnSync('python3', ['-c', check, SCRIPT], { encoding: 'utf8' });
     assert.equal(res.status, 0, res.stderr);
-    const stdlib = new Set(['argparse', 'email', 'fnmatch', 'hashlib', 'http', 'json', 'os', 're', 'socket', 'sys', 'tempfile', 'time', 'urllib']);
+    const stdlib = new Set(['argparse', 'email', 'fnmatch', 'hashlib', 'http', 'json', 'os', 're', 'socket', 'stat', 'sys', 'tempfile', 'time', 'urllib']);
     for (const mod of res.stdout.trim().split(' ')) assert.ok(stdlib.has(mod), `${mod} is not in the allowed standard-library set`);
     assert.match(readFileSync(SCRIPT, 'utf8'), /^#!\/usr\/bin\/env python3\n/);
   });

@@ -15,6 +15,7 @@ import json
 import os
 import re
 import socket
+import stat
 import sys
 import tempfile
 import time
@@ -102,24 +103,36 @@ class FileTypes(object):
         return False
 
 
+def unreadable(err, path):
+    """What an OSError means for the gate: a path it could not read is a technical error, never a skipped file."""
+    return TechnicalError("cannot read %s: %s" % (display_name(err.filename or path), (err.strerror or str(err)).lower()))
+
+
+def walk_failed(err):
+    raise unreadable(err, "")
+
+
 def expand(paths, file_types_fn):
     """Files named on the command line as they are; directories walked for the names the service analyzes."""
     found = []
     seen = set()
     file_types = None
     for path in paths:
-        if os.path.isdir(path):
+        try:
+            is_dir = stat.S_ISDIR(os.stat(path).st_mode)
+        except OSError as err:
+            raise unreadable(err, path)
+        if is_dir:
             if file_types is None:
                 file_types = file_types_fn()
-            for root, dirs, files in os.walk(path):
+            # A directory it cannot list would otherwise be skipped silently, and the gate pass on what it never saw.
+            for root, dirs, files in os.walk(path, onerror=walk_failed):
                 dirs[:] = sorted(d for d in dirs if file_types.walks(d))
                 for name in sorted(files):
                     if file_types.claims(display_name(os.path.join(root, name))):
                         found.append(os.path.join(root, name))
-        elif os.path.exists(path):
-            found.append(path)
         else:
-            raise TechnicalError("cannot read %s: no such file or directory" % path)
+            found.append(path)
     unique = []
     for path in found:
         key = os.path.realpath(path)
@@ -134,19 +147,21 @@ def expand(paths, file_types_fn):
 def read_source(path):
     name = display_name(path)
     try:
-        # UTF-8 text can only grow when invalid bytes are replaced, so the size on disk is a safe early refusal.
         size = os.stat(path).st_size
         if size > MAX_FILE_BYTES:
             raise TechnicalError("%s is %d bytes; the limit is 100 KB (100000 bytes) per file; nothing was sent" % (name, size))
         with open(path, "rb") as handle:
-            raw = handle.read()
+            raw = handle.read(MAX_FILE_BYTES + 1)  # the file may have grown since stat
     except OSError as err:
-        raise TechnicalError("cannot read %s: %s" % (name, err.strerror or err))
-    source = SourceFile(name, raw.decode("utf-8", errors="replace"))
-    if source.size > MAX_FILE_BYTES:
-        raise TechnicalError("%s is %d bytes of UTF-8; the limit is 100 KB (100000 bytes) per file; nothing was sent"
-                             % (name, source.size))
-    return source
+        raise unreadable(err, path)
+    if len(raw) > MAX_FILE_BYTES:
+        raise TechnicalError("%s is over 100 KB (100000 bytes), the limit per file; nothing was sent" % name)
+    try:
+        # Strict: replacing undecodable bytes would judge a text that is not the file.
+        content = raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise TechnicalError("cannot decode %s: not UTF-8 text (invalid byte at offset %d); nothing was sent" % (name, err.start))
+    return SourceFile(name, content)
 
 
 def batches(sources):
