@@ -86,7 +86,7 @@ export const SETTINGS: readonly Setting[] = [
   { name: 'ROLE', default: 'all', description: '`all` (API + worker), `api` or `worker`.' },
   { name: 'WORKER_CONCURRENCY', default: '4', description: 'Jobs one worker process runs at once (1–64).' },
   { name: 'SHUTDOWN_TIMEOUT_MS', default: '10000', description: 'Grace period for in-flight requests and jobs on SIGTERM.' },
-  { name: 'REQUEST_TIMEOUT_MS', default: '30000', description: 'Time a client has to send one complete request, headers and body (1000–600000); slower: 408 `request_timeout` and the connection is closed. A socket idle for twice this is closed too.' },
+  { name: 'REQUEST_TIMEOUT_MS', default: '30000', description: 'Time a client has to send one complete request, headers and body (1000–600000); slower: 408 `request_timeout` and the connection is closed. A socket idle for twice this is closed too, a kept-alive one waiting for its next request included (answers announce `Keep-Alive: timeout=` one second less).' },
   { name: 'SECRET_KEY', default: '(unset)', description: 'Server secret, at least 32 characters (`openssl rand -hex 32`): API-key lookup hashes, webhook-key encryption, CSRF. Required with `DATABASE_URL`; with the embedded store generated once into `DATA_DIR/secret.key`. Changing it invalidates every API key.' },
   { name: 'PUBLIC_RATE_LIMIT', default: '60/m', description: 'Requests per client address on `/api/analyze*` per second (`N/s`) or minute (`N/m`), per API process; over it: 429 `rate_limited` with `Retry-After`.' },
   { name: 'TRUST_PROXY', default: 'false', description: 'Behind a reverse proxy: `true`, a hop count, or comma-separated proxy addresses/CIDRs, so client addresses come from `X-Forwarded-For`.' },

@@ -16,6 +16,8 @@ export interface ServerOptions {
 }
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+/** Node's default; REQUEST_TIMEOUT_MS is at least 1000, so the announced keep-alive timeout stays positive. */
+const KEEP_ALIVE_BUFFER_MS = 1000;
 
 /** Errors the router meets before any route runs (Fastify would answer them in its own shape, without an id). */
 function routerError(err: FastifyError, _req: unknown, reply: FastifyReply) {
@@ -62,11 +64,20 @@ export async function buildServer(deps: AppDeps, options: ServerOptions): Promis
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     // Slow clients (slowloris) cannot hold sockets: headers and body must arrive within the request timeout,
-    // and a socket with no traffic at all for twice that is closed. Node only checks the request and header
-    // timeouts every connectionsCheckingInterval (30 s by default): check every second (short timeouts: 4 times each).
+    // and a socket with no traffic at all for twice that is closed — a kept-alive one waiting for its next request
+    // too (Fastify's keep-alive default, 72 s, held idle sockets whatever the setting said). Node closes a
+    // kept-alive socket keepAliveTimeoutBuffer after the keep-alive timeout it announces (Keep-Alive: timeout=N),
+    // so that a client reusing it at the last moment is not cut off: the two add up to twice the request timeout.
+    // Node only checks the request and header timeouts every connectionsCheckingInterval (30 s by default):
+    // check every second (short timeouts: 4 times each).
     requestTimeout: deps.config.requestTimeoutMs,
     connectionTimeout: 2 * deps.config.requestTimeoutMs,
-    http: { headersTimeout: deps.config.requestTimeoutMs, connectionsCheckingInterval: Math.min(1000, deps.config.requestTimeoutMs / 4) },
+    keepAliveTimeout: 2 * deps.config.requestTimeoutMs - KEEP_ALIVE_BUFFER_MS,
+    http: {
+      headersTimeout: deps.config.requestTimeoutMs,
+      keepAliveTimeoutBuffer: KEEP_ALIVE_BUFFER_MS,
+      connectionsCheckingInterval: Math.min(1000, deps.config.requestTimeoutMs / 4),
+    },
     frameworkErrors: routerError,
     clientErrorHandler: clientError,
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
