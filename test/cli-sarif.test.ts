@@ -2,10 +2,11 @@
 // for the same files; and the script the service serves is the repository's, with this service as default.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { assertValidSarif } from './support/sarif-schema.ts';
+import { multitoolProblems } from './support/sarif-multitool.ts';
 import { BAD_DOCKERFILE, cliService, CLEAN_DOCKERFILE, COMPOSE, runCli, SCRIPT, workdir } from './fixtures/cli/harness.ts';
 
 const svc = cliService();
@@ -22,9 +23,9 @@ async function serviceSarif(route: string, body: unknown, how: 'query' | 'accept
   return res.json();
 }
 
-async function cliSarif(files: Record<string, string>, paths: string[]): Promise<any> {
+async function cliSarif(files: Record<string, string>, paths: string[], env: Record<string, string> = {}): Promise<any> {
   const dir = workdir(files);
-  const res = await runCli(['--url', svc.url, '--min-score', '0', '--sarif', 'reports/confgate.sarif', ...paths], { cwd: dir });
+  const res = await runCli(['--url', svc.url, '--min-score', '0', '--sarif', 'reports/confgate.sarif', ...paths], { cwd: dir, env });
   assert.equal(res.status, 0, res.stderr);
   return JSON.parse(readFileSync(path.join(dir, 'reports/confgate.sarif'), 'utf8'));
 }
@@ -39,6 +40,8 @@ describe('SARIF from the CLI and from the service', () => {
     assert.deepEqual(fromCli, fromService);
     const run = fromCli.runs[0];
     assert.equal(run.tool.driver.informationUri, svc.url);
+    assert.equal(run.tool.driver.fullName, `Confgate ${run.properties.ruleset_version} (scoring ${run.properties.scoring_version})`);
+    assert.deepEqual(run.automationDetails, { id: 'confgate/' });
     assert.ok(run.results.some((r: any) => r.suppressions?.[0]?.kind === 'inSource'), 'the suppressed finding is a result with its suppression');
     assert.deepEqual(run.results.find((r: any) => r.ruleId === 'CGD030').locations[0].physicalLocation, {
       artifactLocation: { uri: 'app/Dockerfile' },
@@ -80,6 +83,80 @@ describe('SARIF from the CLI and from the service', () => {
     assert.equal(log.runs[0].properties.scores.filter((s: any) => s.scope === 'project').length, 2);
     const fingerprints = log.runs[0].results.map((r: any) => r.partialFingerprints['confgate/v1']);
     assert.equal(new Set(fingerprints).size, fingerprints.length, 'fingerprints are unique');
+  });
+});
+
+describe('SARIF under the rule sets of GitHub and Azure DevOps (the SARIF multitool)', () => {
+  const FILE = { filename: 'app/Dockerfile', file_type: 'auto', content: BAD_DOCKERFILE };
+  const PROJECT = { files: [{ filename: 'web/Dockerfile', content: BAD_DOCKERFILE }, { filename: 'docker-compose.yml', content: SUPPRESSED_COMPOSE }] };
+  const PROJECT_FILES = { 'reports/.keep': '', 'web/Dockerfile': BAD_DOCKERFILE, 'docker-compose.yml': SUPPRESSED_COMPOSE };
+  /** The predefined variables an Azure Pipelines agent sets in every job. */
+  const AZURE_PIPELINE = {
+    TF_BUILD: 'True',
+    SYSTEM_COLLECTIONURI: 'https://dev.azure.com/contoso/',
+    SYSTEM_TEAMPROJECTID: '0b0e6c5a-7f4e-4a57-9d8e-3c2b1a0f9e8d',
+    BUILD_DEFINITIONID: '42',
+    BUILD_DEFINITIONNAME: 'shop-ci',
+    BUILD_BUILDID: '1234',
+    SYSTEM_PHASEID: '6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f',
+    SYSTEM_PHASENAME: 'Job',
+    BUILD_SOURCEBRANCH: 'refs/heads/main',
+  };
+  const list = (problems: { file: string; ruleId: string; level: string }[]) => problems.map((p) => `${p.file} ${p.ruleId} ${p.level}`).sort();
+
+  it('GitHub: the service\'s and the CLI\'s logs, for a file, a project and a clean file, have no error or warning', async () => {
+    const logs = {
+      'service-file': await serviceSarif('/api/analyze', FILE, 'query'),
+      'service-project': await serviceSarif('/api/analyze-project', PROJECT, 'query'),
+      'cli-file': await cliSarif({ 'reports/.keep': '', 'app/Dockerfile': BAD_DOCKERFILE }, ['app/Dockerfile']),
+      'cli-project': await cliSarif(PROJECT_FILES, ['web/Dockerfile', 'docker-compose.yml']),
+      'cli-clean': await cliSarif({ 'reports/.keep': '', Dockerfile: CLEAN_DOCKERFILE }, ['Dockerfile']),
+    };
+    assert.ok(logs['service-project'].runs[0].results.length > 5, 'the project log has results to check');
+    assert.deepEqual(multitoolProblems(logs, ['Gh']), []);
+  });
+
+  it('Azure DevOps: the CLI in an Azure Pipelines job writes the pipeline\'s identity, and both rule sets find nothing', async () => {
+    const fileLog = await cliSarif({ 'reports/.keep': '', 'app/Dockerfile': BAD_DOCKERFILE }, ['app/Dockerfile'], AZURE_PIPELINE);
+    const projectLog = await cliSarif(PROJECT_FILES, ['web/Dockerfile', 'docker-compose.yml'], AZURE_PIPELINE);
+    assertValidSarif(projectLog);
+    assert.deepEqual(projectLog.runs[0].automationDetails, {
+      id: 'azuredevops/pipeline/build/contoso/0b0e6c5a-7f4e-4a57-9d8e-3c2b1a0f9e8d/42/6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f/refs/heads/main/1234',
+      properties: {
+        'azuredevops/pipeline/build/buildDefinitionId': '42',
+        'azuredevops/pipeline/build/buildDefinitionName': 'shop-ci',
+        'azuredevops/pipeline/build/phaseId': '6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f',
+        'azuredevops/pipeline/build/phaseName': 'Job',
+      },
+    });
+    assert.deepEqual(multitoolProblems({ 'cli-file': fileLog, 'cli-project': projectLog }, ['Gh', 'Ado']), []);
+  });
+
+  it('Azure DevOps: the service\'s logs lack only the pipeline identity, which only a pipeline job has', async () => {
+    const logs = {
+      'service-file': await serviceSarif('/api/analyze', FILE, 'query'),
+      'service-project': await serviceSarif('/api/analyze-project', PROJECT, 'query'),
+    };
+    // GHAzDO1019 (the four azuredevops/pipeline/build/* properties) and GHAzDO1020 (an id naming the organization,
+    // project, definition, phase, branch and build) describe the Azure Pipelines job that uploads the log.
+    const pipelineIdentity = ['GHAzDO1019 error', 'GHAzDO1019 error', 'GHAzDO1019 error', 'GHAzDO1019 error', 'GHAzDO1020 error'];
+    assert.deepEqual(list(multitoolProblems(logs, ['Ado'])), [...pipelineIdentity.map((p) => `service-file ${p}`), ...pipelineIdentity.map((p) => `service-project ${p}`)]);
+  });
+
+  it('the check can fail: without automationDetails and fullName, Azure DevOps\' rules report both', async () => {
+    const log = await serviceSarif('/api/analyze', { filename: 'Dockerfile', file_type: 'auto', content: BAD_DOCKERFILE }, 'query');
+    delete log.runs[0].automationDetails;
+    delete log.runs[0].tool.driver.fullName;
+    assert.deepEqual(list(multitoolProblems({ old: log }, ['Ado'])), ['old GHAzDO1014 error', 'old GHAzDO1018 error']);
+  });
+
+  it('an Azure Pipelines job with incomplete variables is a technical error (exit 2), with no SARIF file', async () => {
+    const dir = workdir({ 'reports/.keep': '', Dockerfile: BAD_DOCKERFILE });
+    const { SYSTEM_PHASEID: _phase, ...partial } = AZURE_PIPELINE;
+    const res = await runCli(['--url', svc.url, '--sarif', 'reports/confgate.sarif', 'Dockerfile'], { cwd: dir, env: { ...partial, BUILD_BUILDID: 'x' } });
+    assert.equal(res.status, 2, res.stderr);
+    assert.match(res.stderr, /BUILD_BUILDID, SYSTEM_PHASEID are missing or invalid/);
+    assert.equal(existsSync(path.join(dir, 'reports/confgate.sarif')), false);
   });
 });
 

@@ -42,6 +42,7 @@ EXIT_PASS, EXIT_FAIL, EXIT_ERROR = 0, 1, 2
 
 SARIF_VERSION = "2.1.0"
 SARIF_SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+SARIF_AUTOMATION_ID = "confgate/"  # the category "confgate" (src/formatters/sarif.ts says why)
 LEVELS = {"critical": "error", "high": "error", "medium": "warning", "low": "note", "info": "note"}
 SECURITY_SEVERITY = {"critical": "9.5", "high": "8.0", "medium": "5.5", "low": "3.0"}
 SECURITY_CATEGORIES = {"security", "secrets", "supply-chain"}
@@ -391,7 +392,57 @@ def placed_findings(analysis):
     return out
 
 
-def build_sarif(analyses, rule_info, information_uri):
+ADO_PREFIX = "azuredevops/pipeline/build/"
+GUID = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
+
+
+def ado_organization(collection_uri):
+    """The organization of SYSTEM_COLLECTIONURI (https://dev.azure.com/ORG/ or https://ORG.visualstudio.com/)."""
+    parts = urllib.parse.urlsplit(collection_uri)
+    host = (parts.hostname or "").lower()
+    if host in ("dev.azure.com", "vsrm.dev.azure.com"):
+        return parts.path.strip("/").split("/")[0] or None
+    if host.endswith(".visualstudio.com"):
+        org = host[:-len(".visualstudio.com")]
+        return (org[:-len(".vsrm")] if org.endswith(".vsrm") else org) or None
+    return None
+
+
+def automation_details(environ):
+    """run.automationDetails: in an Azure Pipelines job (TF_BUILD=True), the pipeline's identity that GitHub Advanced
+    Security for Azure DevOps requires (its id form and four properties, from the agent's predefined variables);
+    elsewhere the category "confgate". A pipeline whose variables are incomplete is a technical error: its SARIF
+    would be refused on upload."""
+    if environ.get("TF_BUILD", "").strip().lower() not in ("true", "1"):
+        return {"id": SARIF_AUTOMATION_ID}
+
+    def get(*names):
+        return next((environ[n].strip() for n in names if environ.get(n, "").strip()), "")
+
+    org = ado_organization(get("SYSTEM_COLLECTIONURI"))
+    project, definition_id, build_id = get("SYSTEM_TEAMPROJECTID"), get("BUILD_DEFINITIONID", "SYSTEM_DEFINITIONID"), get("BUILD_BUILDID")
+    phase_id, phase_name, branch = get("SYSTEM_PHASEID", "SYSTEM_JOBID"), get("SYSTEM_PHASENAME", "SYSTEM_JOBNAME"), get("BUILD_SOURCEBRANCH")
+    problems = [name for name, ok in (
+        ("SYSTEM_COLLECTIONURI", org), ("SYSTEM_TEAMPROJECTID", GUID.match(project)),
+        ("BUILD_DEFINITIONID", definition_id.isdigit() and int(definition_id) > 0), ("BUILD_DEFINITIONNAME", get("BUILD_DEFINITIONNAME")),
+        ("BUILD_BUILDID", build_id.isdigit() and int(build_id) > 0), ("SYSTEM_PHASEID", GUID.match(phase_id) and phase_id.strip("0-")),
+        ("SYSTEM_PHASENAME", phase_name), ("BUILD_SOURCEBRANCH", branch)) if not ok]
+    if problems:
+        raise TechnicalError("TF_BUILD says this is an Azure Pipelines job, but %s %s missing or invalid: SARIF for Azure DevOps "
+                             "needs the pipeline's identity" % (", ".join(problems), "is" if len(problems) == 1 else "are"))
+    branch = branch if branch.startswith("refs/") else "refs/heads/" + branch
+    return {
+        "id": "%s%s/%s/%s/%s/%s/%s" % (ADO_PREFIX, org, project, definition_id, phase_id, branch, build_id),
+        "properties": {
+            ADO_PREFIX + "buildDefinitionId": definition_id,
+            ADO_PREFIX + "buildDefinitionName": get("BUILD_DEFINITIONNAME"),
+            ADO_PREFIX + "phaseId": phase_id,
+            ADO_PREFIX + "phaseName": phase_name,
+        },
+    }
+
+
+def build_sarif(analyses, rule_info, information_uri, automation):
     placed = [p for a in analyses for p in placed_findings(a)]
     first_of = {}
     for f, _ in placed:
@@ -428,7 +479,14 @@ def build_sarif(analyses, rule_info, information_uri):
         "$schema": SARIF_SCHEMA,
         "version": SARIF_VERSION,
         "runs": [{
-            "tool": {"driver": {"name": "Confgate", "version": report["ruleset_version"], "informationUri": information_uri, "rules": rules}},
+            "tool": {"driver": {
+                "name": "Confgate",
+                "fullName": "Confgate %s (scoring %s)" % (report["ruleset_version"], report["scoring_version"]),
+                "version": report["ruleset_version"],
+                "informationUri": information_uri,
+                "rules": rules,
+            }},
+            "automationDetails": automation,
             "columnKind": "utf16CodeUnits",
             "results": results,
             "properties": {
@@ -612,13 +670,14 @@ def run(args, err):
         raise TechnicalError("the server URL %s (from $CONFGATE_URL or the default) %s" % (base_url, problem))
     if args.sarif and not os.path.isdir(os.path.dirname(os.path.abspath(args.sarif))):
         raise TechnicalError("cannot write %s: its directory does not exist" % args.sarif)
+    automation = automation_details(os.environ) if args.sarif else None
     client = Client(base_url, args.timeout, args.retries, log)
     sources = [read_source(path) for path in expand(args.paths, lambda: file_types(client))]
     analyses = analyze(client, sources, args.file_type, log)
     scores = [s for a in analyses for s in a.scores()]
     passed, message = verdict(scores, args.min_score)
     if args.sarif:
-        sarif = build_sarif(analyses, catalogue(client), client.base_url)
+        sarif = build_sarif(analyses, catalogue(client), client.base_url, automation)
         write_atomically(args.sarif, json.dumps(sarif, indent=2, ensure_ascii=False) + "\n")
     out = sys.stdout
     if args.format == "json":

@@ -39,6 +39,8 @@ describe('SARIF builder', () => {
     const run = log.runs[0];
     assert.equal(run.tool.driver.name, 'Confgate');
     assert.equal(run.tool.driver.version, report.ruleset_version);
+    assert.equal(run.tool.driver.fullName, `Confgate ${report.ruleset_version} (scoring ${report.scoring_version})`);
+    assert.deepEqual(run.automationDetails, { id: 'confgate/' });
     assert.equal(run.results.length, report.findings.length + report.suppressed.length);
     assert.deepEqual(run.tool.driver.rules.map((r) => r.id), [...new Set(run.results.map((r) => r.ruleId))].sort());
     for (const [i, f] of report.findings.entries()) {

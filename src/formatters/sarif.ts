@@ -9,6 +9,13 @@ import type { ProjectReport } from '../analysis/analyze.ts';
 export const SARIF_VERSION = '2.1.0';
 export const SARIF_SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
 export const SARIF_MEDIA_TYPE = 'application/sarif+json';
+/**
+ * `run.automationDetails.id`: the category "confgate" with no run id (SARIF 3.17.4: the part before the last
+ * `/`). Azure DevOps (GitHub Advanced Security) requires the property; GitHub uses it as the analysis category,
+ * so alerts of a later upload replace those of an earlier one (its upload action's `category` only fills an
+ * absent id).
+ */
+export const SARIF_AUTOMATION_ID = 'confgate/';
 
 /** The rule metadata SARIF shows: a RuleMeta, or the same fields from GET /api/rules/{id}. */
 export type SarifRuleInfo = Pick<RuleMeta, 'id' | 'name' | 'title' | 'description' | 'severity' | 'category' | 'remediation' | 'cwe'> & { target?: RuleMeta['target'] };
@@ -66,7 +73,8 @@ export interface SarifLog {
   version: string;
   runs: [
     {
-      tool: { driver: { name: string; version: string; informationUri: string; rules: SarifRule[] } };
+      tool: { driver: { name: string; fullName: string; version: string; informationUri: string; rules: SarifRule[] } };
+      automationDetails: { id: string };
       columnKind: 'utf16CodeUnits';
       results: SarifResult[];
       properties: { ruleset_version: string; scoring_version: string; scores: SarifScore[] };
@@ -167,7 +175,17 @@ function build(analysis: Analysis, options: SarifOptions): SarifLog {
     version: SARIF_VERSION,
     runs: [
       {
-        tool: { driver: { name: 'Confgate', version: analysis.ruleset_version, informationUri: options.informationUri, rules } },
+        tool: {
+          driver: {
+            name: 'Confgate',
+            // Required by Azure DevOps (GitHub Advanced Security): the name with the versions that made the run.
+            fullName: `Confgate ${analysis.ruleset_version} (scoring ${analysis.scoring_version})`,
+            version: analysis.ruleset_version,
+            informationUri: options.informationUri,
+            rules,
+          },
+        },
+        automationDetails: { id: SARIF_AUTOMATION_ID },
         columnKind: 'utf16CodeUnits',
         results,
         properties: {

@@ -1,7 +1,7 @@
 // Validation against the SARIF 2.1.0 JSON schema. sarif-schema-2.1.0.json is vendored unchanged from the npm
 // package @microsoft/sarif-multitool-linux 5.7.0 (file `sarif-2.1.0.json`, MIT), the schema Microsoft's
 // SARIF validator uses: the OASIS 2.1.0 schema, declared as JSON Schema 2020-12. No npm package ships the
-// OASIS file itself, and the multitool is 43 MB of native binary we do not need.
+// OASIS file itself; the multitool's copy is in its platform's package only (sarif-multitool.ts runs the tool).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';

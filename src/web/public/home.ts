@@ -103,8 +103,7 @@ jobs:
         if: always()   # also when the gate failed (exit 1)
         uses: github/codeql-action/upload-sarif@v3
         with:
-          sarif_file: confgate.sarif
-          category: confgate`;
+          sarif_file: confgate.sarif`;
   const gitlab = `confgate:
   image: python:3.12-slim
   script:
