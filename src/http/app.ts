@@ -1,8 +1,6 @@
 // The Fastify application as a plugin: error envelope, request ids, security headers, OpenAPI, and every
 // route. `server.ts` creates the Fastify instance with the options this plugin relies on and registers it.
 import fp from 'fastify-plugin';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from './context.ts';
 import { AnalysisPool } from './analysis-pool.ts';
@@ -23,7 +21,8 @@ import { telemetry } from './telemetry.ts';
 import { partnerAccounts } from './routes/partner.ts';
 import { scanRoutes } from './routes/scans.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
-import { scanSchemas, scanWebhooks } from './schemas/scans.ts';
+import { scanSchemas } from './schemas/scans.ts';
+import { openApi } from './openapi.ts';
 import { staticRoutes } from './routes/static.ts';
 import { publicPages } from '../web/public/index.ts';
 import { rulePages } from '../web/rules/index.ts';
@@ -88,11 +87,7 @@ async function confgate(app: FastifyInstance, deps: AppDeps): Promise<void> {
   app.decorate('analysis', analysis);
   app.addHook('onClose', () => analysis.close());
   const methods = new MethodIndex();
-  app.addHook('onRoute', (route) => {
-    methods.add(route.method, route.url);
-    // Every partner route requires a key; say so once for the whole OpenAPI document.
-    if (route.url.startsWith('/api/v1/') && route.schema) route.schema = { ...route.schema, security: [{ apiKey: [] }] } as typeof route.schema;
-  });
+  app.addHook('onRoute', (route) => methods.add(route.method, route.url));
 
   // JSON is the only body the API takes; forms register their own parser where needed.
   app.removeContentTypeParser('text/plain');
@@ -128,27 +123,7 @@ async function confgate(app: FastifyInstance, deps: AppDeps): Promise<void> {
   });
 
   for (const schema of [ErrorEnvelope, ...contractSchemas, ...analysisSchemas, ...scanSchemas]) app.addSchema(schema);
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Confgate API',
-        version: VERSION,
-        description: 'Configuration analysis (Dockerfile, Compose), the CI quality gate, and the Partner Scan API v1.',
-      },
-      servers: [{ url: deps.config.publicBaseUrl }],
-      // What the service sends rather than serves (OpenAPI 3.1): the signed scan events.
-      webhooks: scanWebhooks,
-      components: {
-        securitySchemes: {
-          apiKey: { type: 'http', scheme: 'bearer', description: 'A partner API key (`svc_live_…`), for `/api/v1/*` only. Keep it on servers: never in browser or mobile code.' },
-        },
-      },
-    },
-    refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json['$id'] ?? `def-${i}`) },
-  });
-  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await openApi(app, VERSION);
 
   await telemetry(app);
   await metricsRoutes(app); // in the root scope, before any route, so its response hook sees every route

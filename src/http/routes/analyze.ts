@@ -67,6 +67,7 @@ export async function analyzeRoutes(app: FastifyInstance): Promise<void> {
     config: { rateLimit },
     schema: {
       tags: ['analysis'],
+      operationId: 'analyzeFile',
       summary: 'Analyze one file.',
       description: 'Returns the v1 analysis contract for the file, with the file type (detected when `auto`) and how it was detected. Errors: 413 `file_too_large`, 422 `unsupported_file_type`, 422 `invalid_request`, 429 `rate_limited`, 503 `analysis_busy`, 503 `analysis_failed`.' + SARIF_NOTE,
       querystring: FormatQuery,
@@ -96,6 +97,7 @@ export async function analyzeRoutes(app: FastifyInstance): Promise<void> {
     config: { rateLimit },
     schema: {
       tags: ['analysis'],
+      operationId: 'analyzeProject',
       summary: 'Analyze a project of up to 10 files together.',
       description: 'Each file is detected and analyzed, then cross-file rules run (compose build → Dockerfile, `extends` and `include` across files, env_file, ports, users…). Errors: 413 `file_too_large`, 413 `project_too_large`, 422 `too_many_files`, 422 `duplicate_filename`, 422 `unsupported_file_type`, 422 `invalid_request`, 429 `rate_limited`, 503 `analysis_busy`, 503 `analysis_failed`.' + SARIF_NOTE,
       querystring: FormatQuery,

@@ -28,6 +28,7 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/rules', {
     schema: {
       tags: ['rules'],
+      operationId: 'listRules',
       summary: 'List rules, optionally filtered.',
       querystring: Query,
       response: { 200: envelope(Type.Object({ ruleset_version: Type.String(), items: Type.Array(Type.Ref('RuleSummary')) })), ...errorResponses(422) },
@@ -47,6 +48,7 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/rules/:rule_id', {
     schema: {
       tags: ['rules'],
+      operationId: 'getRule',
       summary: 'One rule: description, remediation, examples, equivalents in other tools.',
       params: Type.Object({ rule_id: Type.String({ maxLength: 64 }) }),
       response: { 200: envelope(Type.Ref('Rule')), ...errorResponses(404) },
@@ -60,6 +62,7 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/file-types', {
     schema: {
       tags: ['analysis'],
+      operationId: 'listFileTypes',
       summary: 'The accepted file_type values.',
       response: {
         200: envelope(Type.Object({ items: Type.Array(Type.Object({

@@ -6,6 +6,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
   app.get('/healthz', {
     schema: {
       tags: ['operations'],
+      operationId: 'getLiveness',
       summary: 'Liveness: the process is up.',
       response: { 200: envelope(Type.Object({ status: Type.Literal('ok') })) },
     },
@@ -14,6 +15,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
   app.get('/readyz', {
     schema: {
       tags: ['operations'],
+      operationId: 'getReadiness',
       summary: 'Readiness: the database answers.',
       response: { 200: envelope(Type.Object({ status: Type.Literal('ready'), store: Type.String() })), 503: errorRef },
     },

@@ -112,6 +112,7 @@ export async function scanRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/v1/scans', {
     schema: {
       tags: ['partner'],
+      operationId: 'createScan',
       summary: 'Create a scan of a domain (asynchronous).',
       description: 'Requires `Authorization: Bearer <API key>`. Optional `Idempotency-Key` header (1–255 visible ASCII characters): '
         + 'the same key with the same request returns the existing scan with `Idempotent-Replayed: true` and consumes no quota; '
@@ -162,6 +163,7 @@ export async function scanRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/v1/scans', {
     schema: {
       tags: ['partner'],
+      operationId: 'listScans',
       summary: "The calling API key's scans, newest first.",
       description: 'Requires `Authorization: Bearer <API key>`; lists only scans created with that key. Consumes no quota. '
         + '`limit` 1–100 (default 20), `status` one of queued, processing, completed, failed, `cursor` = the previous page\'s next_cursor. '
@@ -188,6 +190,7 @@ export async function scanRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/v1/scans/:scan_id', {
     schema: {
       tags: ['partner'],
+      operationId: 'getScan',
       summary: 'One scan: result when completed, error when failed, webhook delivery status when a webhook is linked.',
       description: 'Requires `Authorization: Bearer <API key>`. Consumes no quota. An unknown id and a scan of another API key '
         + 'both give 404 `not_found`. `webhook` (only with a webhook_url) summarises the deliveries of the scan event and lists the ten most recent.',

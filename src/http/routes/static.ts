@@ -28,8 +28,12 @@ export async function staticRoutes(app: FastifyInstance): Promise<void> {
   app.get('/static/confgate.py', {
     schema: {
       tags: ['analysis'],
+      operationId: 'downloadCli',
       summary: 'The command-line quality gate (python3, no dependencies); its default server is this service.',
-      produces: ['text/x-python'],
+      response: {
+        200: { description: 'The script.', content: { 'text/x-python': { schema: { type: 'string' } } } },
+        304: { description: 'Not modified: the `If-None-Match` tag is the current one (`ETag`).', type: 'null' },
+      },
     },
   }, async (req, reply) => {
     reply.header('ETag', etag).header('Cache-Control', 'public, max-age=300');

@@ -11,6 +11,7 @@ export async function statsRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/stats', {
     schema: {
       tags: ['analysis'],
+      operationId: 'getStats',
       summary: 'Aggregate analysis counts per day, file type, score bucket and severity.',
       querystring: Type.Object({ days: Type.Optional(Type.String({ description: 'Days back from today (UTC), 1–90; default 30.' })) }),
       response: {

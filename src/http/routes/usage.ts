@@ -37,6 +37,7 @@ export async function usageRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/v1/usage', {
     schema: {
       tags: ['partner'],
+      operationId: 'getUsage',
       summary: "The account's plan, monthly quota and per-key usage.",
       description: 'Requires `Authorization: Bearer <API key>`. Consumes no quota; carries the X-RateLimit-* headers.',
       response: { 200: envelope(Usage), ...errorResponses(401, 429) },

@@ -33,6 +33,7 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
     bodyLimit: BODY_LIMIT,
     schema: {
       tags: ['partner'],
+      operationId: 'retryScanWebhook',
       summary: 'Retry the webhook delivery of a finished scan now (manual retry).',
       description: 'Requires `Authorization: Bearer <API key>`. No request body. Sends the stored scan.completed / scan.failed event again '
         + '(same body and event id, fresh timestamp and signature) as an extra delivery of kind manual and answers with the updated webhook '

@@ -106,10 +106,13 @@ export const scanSchemas = [ScanResultSchema, WebhookDeliverySchema, ScanWebhook
 
 
 /** One event as an OpenAPI 3.1 webhook: a POST the service sends to the partner's webhook_url. */
-const webhookOperation = (type: string, when: string): OpenAPIV3_2.PathItemObject => ({
+const webhookOperation = (type: string, operationId: string, when: string): OpenAPIV3_2.PathItemObject => ({
   post: {
     tags: ['partner'],
+    operationId,
     summary: `${type}: ${when}`,
+    // No security scheme: the receiver authenticates the request by its signature headers below.
+    security: [],
     description: "Sent to the scan's webhook_url. First attempt at once; up to four retries (by default after 1, 5, 15 and 60 minutes); "
       + 'a manual retry (POST /api/v1/scans/{scan_id}/webhook) sends the same bytes again. Verification: docs/webhooks.md.',
     parameters: [
@@ -126,6 +129,6 @@ const webhookOperation = (type: string, when: string): OpenAPIV3_2.PathItemObjec
 
 /** The `webhooks` section of the OpenAPI 3.1 document: what the service sends to partners. */
 export const scanWebhooks = {
-  'scan.completed': webhookOperation('scan.completed', 'a scan with a webhook_url reached completed.'),
-  'scan.failed': webhookOperation('scan.failed', 'a scan with a webhook_url reached failed.'),
+  'scan.completed': webhookOperation('scan.completed', 'scanCompletedWebhook', 'a scan with a webhook_url reached completed.'),
+  'scan.failed': webhookOperation('scan.failed', 'scanFailedWebhook', 'a scan with a webhook_url reached failed.'),
 };

@@ -4,7 +4,7 @@
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
-import { pageHeaders } from '../shared/headers.ts';
+import { pageScope } from '../shared/page-scope.ts';
 import { accountPages } from './account-pages.ts';
 import { operatorPages } from './operator-pages.ts';
 import { loadVisitor } from './session.ts';
@@ -21,7 +21,7 @@ export async function developerArea(app: FastifyInstance): Promise<void> {
   });
   app.decorateRequest('visitor', null);
   app.addHook('onRequest', loadVisitor);
-  pageHeaders(app);
+  pageScope(app);
 
   await accountPages(app);
   await operatorPages(app);

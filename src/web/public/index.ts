@@ -14,7 +14,7 @@ import { ApiError } from '../../http/errors.ts';
 import { BODY_LIMITS } from '../../http/limits.ts';
 import { assetRoutes } from '../shared/assets.ts';
 import { field, fieldList } from '../shared/form.ts';
-import { pageHeaders } from '../shared/headers.ts';
+import { pageScope } from '../shared/page-scope.ts';
 import { renderFileReport, renderProjectReport, withFileNames } from '../shared/assets/report.js';
 import { EMPTY_FORM, errorPage, FILE_TYPE_LABELS, homePage, resultPage } from './home.ts';
 import type { FormFile, FormValues } from './home.ts';
@@ -64,7 +64,7 @@ export async function publicPages(app: FastifyInstance): Promise<void> {
   const base = app.deps.config.publicBaseUrl;
   // The form carries a whole project: the project body limit, the same as POST /api/analyze-project's.
   await app.register(formbody, { bodyLimit: BODY_LIMITS.analyzeProject });
-  pageHeaders(app);
+  pageScope(app);
   assetRoutes(app, '/assets/');
 
   // Errors of the form route (rate limit, a body over the limit, a body that is not a form) as a page, not JSON.
@@ -84,7 +84,7 @@ export async function publicPages(app: FastifyInstance): Promise<void> {
     return sendPage(reply, status, errorPage(status === 429 ? 'Too many requests' : 'The file could not be analyzed', message, EMPTY_FORM));
   });
 
-  app.get('/', { schema: { hide: true } }, async (_req, reply) => sendPage(reply, 200, homePage(base)));
+  app.get('/', async (_req, reply) => sendPage(reply, 200, homePage(base)));
 
   async function analyzeOne(reply: FastifyReply, values: FormValues, file: FormFile) {
     const problem = problemOf(file, values.fileType);
@@ -122,7 +122,7 @@ export async function publicPages(app: FastifyInstance): Promise<void> {
   }
 
   const rateLimit = { max: app.deps.config.publicRateLimit.count, timeWindow: app.deps.config.publicRateLimit.windowMs };
-  app.post('/analyze', { config: { rateLimit }, schema: { hide: true } }, async (req, reply) => {
+  app.post('/analyze', { config: { rateLimit } }, async (req, reply) => {
     const values = formValues(req);
     if (!values) return sendPage(reply, 400, errorPage('The form could not be read', UNREADABLE, EMPTY_FORM));
     // "Add another file" without JavaScript: the same form with one more, empty row.

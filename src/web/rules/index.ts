@@ -2,21 +2,21 @@
 // every finding links to, for every rule id including domain-scan rules (CGS…).
 import type { FastifyInstance } from 'fastify';
 import { ALL_RULES, ruleById } from '../../analysis/catalogue.ts';
-import { pageHeaders } from '../shared/headers.ts';
+import { pageScope } from '../shared/page-scope.ts';
 import { sendNotFoundPage } from '../shared/not-found.ts';
 import { matches, readFilter, rulePage, rulesListPage } from './pages.ts';
 
 export async function rulePages(app: FastifyInstance): Promise<void> {
   const base = app.deps.config.publicBaseUrl;
-  pageHeaders(app);
+  pageScope(app);
 
-  app.get('/rules', { schema: { hide: true } }, async (req, reply) => {
+  app.get('/rules', async (req, reply) => {
     const filter = readFilter(req.query as Record<string, unknown>);
     const rules = ALL_RULES.filter((m) => matches(m, filter));
     return reply.type('text/html; charset=utf-8').send(rulesListPage(rules, filter, ALL_RULES.length));
   });
 
-  app.get('/rules/:id', { schema: { hide: true } }, async (req, reply) => {
+  app.get('/rules/:id', async (req, reply) => {
     const id = (req.params as { id: string }).id;
     const meta = ruleById(id);
     if (!meta) return sendNotFoundPage(reply, base, `No rule has the id ${id.slice(0, 40)}. Rule ids look like CGD001, CGC010 or CGS004.`);

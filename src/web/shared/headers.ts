@@ -4,7 +4,7 @@
 // included: src/scan/checks/csp.ts) and older browsers do not all apply the default-src fallback to them.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
-export const PAGE_CSP = [
+const DIRECTIVES = [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self'",
@@ -14,14 +14,19 @@ export const PAGE_CSP = [
   "base-uri 'none'",
   "frame-ancestors 'none'",
   "form-action 'self'",
-].join('; ');
+];
+
+export const PAGE_CSP = DIRECTIVES.join('; ');
+
+/** The API reference (/docs, Swagger UI): the same, except that its style sheet draws its icons as data: images. */
+export const DOCS_CSP = DIRECTIVES.map((d) => (d.startsWith('img-src') ? "img-src 'self' data:" : d)).join('; ');
 
 const PERMISSIONS = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()';
 const TWO_YEARS = 63_072_000;
 
 /** The page headers; Referrer-Policy (no-referrer) and X-Content-Type-Options come from the app for every response. */
-export function setPageHeaders(reply: FastifyReply, publicBaseUrl: string): void {
-  reply.header('Content-Security-Policy', PAGE_CSP);
+export function setPageHeaders(reply: FastifyReply, publicBaseUrl: string, csp = PAGE_CSP): void {
+  reply.header('Content-Security-Policy', csp);
   reply.header('X-Frame-Options', 'DENY');
   reply.header('Permissions-Policy', PERMISSIONS);
   reply.header('Cross-Origin-Opener-Policy', 'same-origin');
