@@ -1,12 +1,14 @@
 // `npm test`: unit tests (src/**) once, then the cross-cutting and end-to-end tests (test/** but test/chaos/) once
 // per store: embedded (PGlite) and PostgreSQL (TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test).
 // TEST_STORES=embedded limits the run to one store on a machine without PostgreSQL; that is never silent: the
-// summary says which stores ran. Ends with one line "N passed, N failed" over all runs.
-import { spawn } from 'node:child_process';
-import { globSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// summary says which stores ran. What the run needs is checked before any test runs: PostgreSQL answers, and
+// Chromium for the browser tests is there (installed when it can be). Ends with one line "N passed, N failed".
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, globSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { CHROMIUM, DEBIAN_CHROMIUM } from '../test/support/chromium.ts';
 
 const stores = (process.env['TEST_STORES'] ?? 'embedded,postgres').split(',').map((s) => s.trim()).filter(Boolean);
 const only = process.argv.slice(2);
@@ -65,6 +67,25 @@ if (stores.includes('postgres')) {
   }
 }
 
+/**
+ * What the browser tests drive: Debian's Chromium, or the build CONFGATE_TEST_CHROMIUM names (test/support/chromium.ts).
+ * Checked before anything runs. Debian's is installed when missing where that can be done (root, apt-get:
+ * scripts/ensure-deb.sh); otherwise the run stops here with the command that installs it.
+ */
+function ensureChromium(): void {
+  if (existsSync(CHROMIUM)) return;
+  if (CHROMIUM === DEBIAN_CHROMIUM) {
+    console.log(`${CHROMIUM} is missing; the browser tests (test/browser/) need Debian's chromium package: installing it.`);
+    const res = spawnSync('sh', ['scripts/ensure-deb.sh', 'chromium', 'chromium'], { stdio: 'inherit' });
+    if (res.status === 0 && existsSync(CHROMIUM)) return;
+  }
+  console.error(`The browser tests (test/browser/) need Chromium at ${CHROMIUM}, which is missing. Nothing was run.\n`
+    + 'Install Debian\'s chromium package as root, then run the tests again:\n'
+    + '  apt-get update && apt-get install -y --no-install-recommends chromium\n'
+    + '(or name another Chromium executable in CONFGATE_TEST_CHROMIUM).');
+  process.exit(2);
+}
+
 /** One migrated PGlite data directory per run; embedded test stores start as copies of it (test/support/store.ts). */
 async function pgliteTemplate(): Promise<string> {
   const { openEmbedded } = await import('../src/storage/embedded.ts');
@@ -77,11 +98,12 @@ async function pgliteTemplate(): Promise<string> {
 }
 
 const selected = (glob: string) => (only.length ? only.filter((f) => f.startsWith(glob.split('/')[0]!)) : [glob]);
-const results: RunResult[] = [];
 const unit = selected('src/**/*.test.ts');
-if (unit.length) results.push(await runNodeTest('unit', unit, {}));
 // test/chaos/ kills processes and stops databases: `npm run test:chaos` runs it, never `npm test`.
 const e2e = only.length ? selected('test/**/*.test.ts') : globSync('test/**/*.test.ts', { exclude: ['test/chaos/**'] }).sort();
+if (e2e.some((f) => f.startsWith('test/browser/') || f.includes('*'))) ensureChromium();
+const results: RunResult[] = [];
+if (unit.length) results.push(await runNodeTest('unit', unit, {}));
 const template = e2e.length && stores.includes('embedded') ? await pgliteTemplate() : '';
 for (const store of e2e.length ? stores : []) {
   results.push(await runNodeTest(`integration-${store}`, e2e, { CONFGATE_TEST_STORE: store, TEST_DATABASE_URL: databaseUrl, CONFGATE_TEST_PGLITE_TEMPLATE: template }));

@@ -7,8 +7,8 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { chromium } from 'playwright-core';
 import type { BrowserContext, Page } from 'playwright-core';
+import { launchPersistentContext } from '../support/browser.ts';
 import { createEmptyStore, STORE } from '../support/store.ts';
 import { run, startService, stop } from '../accounts-fixtures.ts';
 
@@ -25,11 +25,7 @@ before(async () => {
   store = await createEmptyStore();
   service = await startService(store.env);
   profile = mkdtempSync(path.join(tmpdir(), 'confgate-chromium-'));
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  context = await launchPersistentContext(profile);
 });
 after(async () => {
   await context?.close();

@@ -5,17 +5,15 @@
 // violations. Screenshots go to test-output/screenshots/.
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { assertAccessible, launchBrowser } from '../support/browser.ts';
 import { createEmptyStore, STORE } from '../support/store.ts';
 import { startService, stop } from '../accounts-fixtures.ts';
 
 const SHOTS = path.resolve('test-output/screenshots');
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const DOCKERFILE = 'FROM ubuntu:latest\nRUN apt-get update\nENV API_TOKEN=abc123secretvalue\nCMD ["sh"]\n';
 const COMPOSE = 'services:\n  web:\n    build: .\n    privileged: true\n    ports:\n      - "8080:80"\n';
 
@@ -30,12 +28,7 @@ before(async () => {
   downloads = mkdtempSync(path.join(tmpdir(), 'confgate-downloads-'));
   store = await createEmptyStore();
   service = await startService(store.env);
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    downloadsPath: downloads,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchBrowser({ downloadsPath: downloads });
   context = await browser.newContext({ acceptDownloads: true });
   context.setDefaultTimeout(10_000);
 });
@@ -49,18 +42,6 @@ after(async () => {
 
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SHOTS, `web-${STORE}-${name}.png`), fullPage: true });
-}
-
-/** axe-core in the page (evaluated through the DevTools protocol, so the page's CSP stays as served). */
-async function assertAccessible(page: Page, what: string) {
-  await page.evaluate(AXE);
-  const violations = await page.evaluate(async () => {
-    const page = globalThis as any;
-    const result = await page.axe.run(page.document, { resultTypes: ['violations'] });
-    return result.violations.map((v: any) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n: any) => n.target.join(' ')).slice(0, 3) }));
-  });
-  const serious = violations.filter((v: { impact: string }) => v.impact === 'serious' || v.impact === 'critical');
-  assert.deepEqual(serious, [], `${what}: ${JSON.stringify(serious)}`);
 }
 
 /** A page that records console errors (CSP violations show up there) and requests to the API. */
