@@ -97,6 +97,8 @@ describe('the OpenAPI document', () => {
       assert.equal(res.headers['content-security-policy'], "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'");
       assert.equal(res.headers['x-frame-options'], 'DENY');
       assert.doesNotMatch(res.body, /<script>|<style>|\sstyle=/, 'no inline script or style in the page');
+      assert.match(res.body, /<meta name="viewport" content="width=device-width, initial-scale=1">/);
+      assert.match(res.body, /<title>Confgate API reference<\/title>/);
     }
     const init = await t.app.inject({ method: 'GET', url: '/docs/static/swagger-initializer.js' });
     assert.match(init.body, /"layout":"BaseLayout"/);

@@ -44,16 +44,23 @@ export async function openApi(app: FastifyInstance, version: string): Promise<vo
     },
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json['$id'] ?? `def-${i}`) },
   });
-  await app.register(swaggerUi, {
-    routePrefix: '/docs',
-    // BaseLayout: the operations without Swagger UI's top bar, whose logo is the only inline style it makes, so
-    // the page runs under a CSP with no 'unsafe-inline' and no hash to keep in step with Swagger UI's releases.
-    uiConfig: { layout: 'BaseLayout', deepLinking: true },
-    uiHooks: {
-      onRequest: async (_req, reply) => {
-        setPageHeaders(reply, base, DOCS_CSP);
+  await app.register(async (docs) => {
+    // Swagger UI's page has no viewport meta element: phones would lay it out 980 px wide and zoom out.
+    docs.addHook('onSend', async (_req, reply, payload) => (typeof payload === 'string' && String(reply.getHeader('content-type')).startsWith('text/html')
+      ? payload.replace('<head>', '<head>\n<meta name="viewport" content="width=device-width, initial-scale=1">')
+      : payload));
+    await docs.register(swaggerUi, {
+      routePrefix: '/docs',
+      theme: { title: 'Confgate API reference' },
+      // BaseLayout: the operations without Swagger UI's top bar, whose logo is the only inline style it makes, so
+      // the page runs under a CSP with no 'unsafe-inline' and no hash to keep in step with Swagger UI's releases.
+      uiConfig: { layout: 'BaseLayout', deepLinking: true },
+      uiHooks: {
+        onRequest: async (_req, reply) => {
+          setPageHeaders(reply, base, DOCS_CSP);
+        },
       },
-    },
+    });
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }
