@@ -125,8 +125,17 @@ describe('analyzer page', () => {
     assert.ok(res.body.includes(`<span class="score-value">${api.score}</span>`));
     assert.ok(res.body.includes(`Grade <strong>${api.grade}</strong>`));
     for (const f of api.findings) assert.ok(res.body.includes(`<a class="rule-id" href="/rules/${f.rule_id}">${f.rule_id}</a>`), f.rule_id);
-    assert.match(res.body, /<span class="line hit"><span class="ln">2<\/span>ENV <mark>API_TOKEN<\/mark>=abc123secretvalue<\/span>/);
-    assert.match(res.body, /<p class="where">Line 2, columns 5–13<\/p>/);
+    assert.match(res.body, /<span class="line hit"><span class="ln">2<\/span><span class="text">ENV <mark>API_TOKEN<\/mark>=abc123secretvalue<\/span><\/span>/);
+    // The finding's position links to its line in the whole file; the line's gutter mark links back to the finding.
+    const secret = res.body.match(/<li class="finding" id="(finding-\d+)">\s*<h4><a class="rule-id" href="\/rules\/CGD030">[^]*?<\/li>/);
+    assert.ok(secret, 'the secret finding has an id');
+    assert.match(secret[0], /<p class="where"><a href="#file-1-line-2">Line 2, columns 5–13<\/a><\/p>/);
+    assert.match(res.body, new RegExp(`<div class="src-line has-finding" id="file-1-line-2"><a class="ln" href="#file-1-line-2" aria-label="Line 2">2</a><span class="gutter"><a class="gmark sev-high" href="#${secret[1]}" aria-label="High finding CGD030: [^"]+"[^>]*>H</a></span><code>ENV API_TOKEN=abc123secretvalue</code></div>`));
+    assert.equal(res.body.match(/<div class="src-line[ "]/g)?.length, 2, 'every line of the file, once');
+    assert.equal(res.body.match(/<a class="gmark /g)?.length, api.findings.length, 'a gutter mark per finding');
+    // The same check in other tools, on each finding that has one.
+    const latest = res.body.match(/<li class="finding" id="finding-\d+">\s*<h4><a class="rule-id" href="\/rules\/CGD002">[^]*?<\/li>/);
+    assert.match(latest?.[0] ?? '', /<p class="peers">Same check in other tools: [^<]*(<code>[^<]+<\/code>, )*<code>hadolint:DL3007<\/code>/);
     assert.match(res.body, /<strong>Fix:<\/strong> <p>Pass the secret at run time/);
     assert.match(res.body, /<h3 id="sev-high"><span class="badge sev-high">High<\/span> 1 finding<\/h3>/);
     assert.match(res.body, /<textarea id="content-0"[^>]*>FROM ubuntu:latest/, 'the form is refilled for another try');
@@ -177,13 +186,13 @@ describe('analyzer page', () => {
     assert.ok(res.body.includes(`Project of 2 files, ${api.project_findings.length} cross-file findings`));
     const findings = [...api.project_findings];
     for (const f of api.files) {
-      assert.ok(res.body.includes(`<tr><th scope="row">${f.filename}</th><td>${f.file_type === 'compose' ? 'Compose file' : 'Dockerfile'}, detected from its name</td><td>${f.report.score}</td><td>${f.report.grade}</td><td>${f.report.findings.length}</td></tr>`), f.filename);
+      assert.ok(res.body.includes(`<tr><th scope="row">${f.filename}</th><td data-label="Type">${f.file_type === 'compose' ? 'Compose file' : 'Dockerfile'}, detected from its name</td><td data-label="Score">${f.report.score}</td><td data-label="Grade">${f.report.grade}</td><td data-label="Findings">${f.report.findings.length}</td></tr>`), f.filename);
       findings.push(...f.report.findings.map((x: { location: object }) => ({ ...x, location: { file: f.filename, ...x.location } })));
     }
-    assert.equal(res.body.match(/<li class="finding">/g)?.length, findings.length, 'every finding, once');
-    const items = res.body.split('<li class="finding">').slice(1);
+    assert.equal(res.body.match(/<li class="finding" id="finding-\d+">/g)?.length, findings.length, 'every finding, once');
+    const items = res.body.split(/<li class="finding" id="finding-\d+">/).slice(1);
     for (const f of findings) {
-      const where = new RegExp(`<p class="where">${f.location.file.replace('.', '\\.')}, lines? ${f.location.start_line}\\b`);
+      const where = new RegExp(`<p class="where"><a href="#file-${f.location.file === 'Dockerfile' ? 1 : 2}-line-${f.location.start_line}">${f.location.file.replace('.', '\\.')}, lines? ${f.location.start_line}\\b`);
       assert.ok(items.some((i) => i.includes(`href="/rules/${f.rule_id}">`) && where.test(i)), `${f.rule_id} in ${f.location.file}`);
     }
     // The form comes back with both files, for another try; a project's files are always detected.

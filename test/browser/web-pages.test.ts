@@ -97,6 +97,49 @@ describe(`public pages in chromium (${STORE})`, () => {
     assert.deepEqual(errors, [], 'no console errors (CSP violations would show here)');
   });
 
+  it('shows the whole file with its findings in place: marks jump to findings, findings to their lines, with and without JavaScript', async () => {
+    const expected = await apiReport({ filename: 'Dockerfile', file_type: 'auto', content: DOCKERFILE });
+    const lines = DOCKERFILE.split('\n').length - 1;
+    const noJs = await browser.newContext({ javaScriptEnabled: false });
+    noJs.setDefaultTimeout(10_000);
+    try {
+      for (const ctx of [context, noJs]) {
+        const { page, errors } = await open('/', ctx);
+        await page.getByLabel('Content').fill(DOCKERFILE);
+        await page.getByRole('button', { name: 'Analyze' }).click();
+        await page.getByRole('heading', { name: 'Result for Dockerfile' }).waitFor();
+        const source = page.locator('section.source');
+        assert.equal(await source.locator('.src-line').count(), lines, 'every line of the file');
+        assert.deepEqual(await source.locator('.src-line .ln').allTextContents(), Array.from({ length: lines }, (_, i) => String(i + 1)));
+        const marks = source.locator('a.gmark');
+        assert.equal(await marks.count(), expected.findings.length, 'a gutter mark per finding');
+        // Each mark sits on the line its finding starts on, coloured by its severity.
+        for (const f of expected.findings) {
+          const mark = source.locator(`#file-1-line-${f.location.start_line} a.gmark[aria-label*="${f.rule_id}:"]`);
+          assert.equal(await mark.count(), 1, `${f.rule_id} on line ${f.location.start_line}`);
+          assert.match(await mark.getAttribute('class') ?? '', new RegExp(`sev-${f.severity}`));
+          assert.equal(await mark.textContent(), f.severity[0].toUpperCase());
+        }
+        // A mark leads to its finding...
+        const secretMark = source.locator('#file-1-line-3 a.gmark[aria-label*="CGD030"]');
+        await secretMark.click();
+        const target = new URL(page.url()).hash;
+        const finding = page.locator(`li.finding${target}`);
+        assert.match(await finding.locator('h4').textContent() ?? '', /^CGD030 /);
+        assert.ok(await finding.isVisible() && await finding.evaluate((el) => el.matches(':target')));
+        // ...and the finding's position back to its line.
+        await finding.locator('.where a').click();
+        assert.equal(new URL(page.url()).hash, '#file-1-line-3');
+        assert.ok(await page.locator('#file-1-line-3').evaluate((el) => el.matches(':target') && el.getBoundingClientRect().top >= 0 && el.getBoundingClientRect().top < (globalThis as any).innerHeight));
+        assert.match(await finding.locator('.peers').textContent() ?? '', /Same check in other tools: .*trivy:DS031/);
+        assert.deepEqual(errors, []);
+        if (ctx === context) await assertAccessible(page, 'result with the file in place');
+      }
+    } finally {
+      await noJs.close();
+    }
+  });
+
   it('analyzes a project picked as files, with cross-file findings and per-file scores', async () => {
     const { page, errors, apiCalls } = await open('/');
     await page.setInputFiles('#file-picker', [
@@ -273,6 +316,24 @@ describe(`public pages in chromium (${STORE})`, () => {
     await page.getByRole('button', { name: 'Remove file 2' }).click();
     assert.equal(await page.getByLabel('File name').count(), 1);
     assert.deepEqual(errors, []);
+  });
+
+  it('the API reference (/docs) renders every operation under the CSP, the analysis API first, and calls the API', async () => {
+    const { page, errors } = await open('/docs/');
+    const doc = (await (await fetch(`${service.url}/openapi.json`)).json()) as { paths: Record<string, object>; webhooks: Record<string, object> };
+    const operations = Object.values(doc.paths).reduce((n, ops) => n + Object.keys(ops).length, 0) + Object.keys(doc.webhooks).length;
+    await page.locator('.opblock').first().waitFor();
+    assert.equal(await page.locator('.opblock').count(), operations);
+    assert.deepEqual(await page.locator('.opblock-tag[data-tag]').evaluateAll((els) => els.map((e) => e.getAttribute('data-tag'))), ['analysis', 'rules', 'partner', 'operations']);
+    // Try it out: an operation opens, and its request goes through the page's connect-src.
+    const analyze = page.locator('#operations-analysis-analyzeFile');
+    await analyze.locator('.opblock-summary').click();
+    await analyze.getByRole('button', { name: 'Try it out' }).click();
+    await analyze.locator('textarea.body-param__text').fill(JSON.stringify({ filename: 'Dockerfile', file_type: 'auto', content: 'FROM alpine:latest\n' }));
+    await analyze.getByRole('button', { name: 'Execute' }).click();
+    await analyze.locator('.live-responses-table .response-col_status', { hasText: '200' }).waitFor();
+    await shot(page, '15-api-reference');
+    assert.deepEqual(errors, [], 'no console errors (CSP violations would show here)');
   });
 
   it('the developer area: sign-in page, usage page with chart and empty states', async () => {

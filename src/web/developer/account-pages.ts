@@ -126,11 +126,11 @@ export async function accountPages(app: FastifyInstance): Promise<void> {
     const active = keys.filter((k) => k.revoked_at === null);
     const csrf = csrfFor(app, req);
     const rows = keys.map((k) => html`<tr>
-      <td><code>${k.prefix}…</code></td>
-      <td>${dateTime(k.created_at)}</td>
-      <td>${dateTime(k.last_used_at)}</td>
-      <td>${k.scans_this_month}</td>
-      <td>${k.revoked_at === null ? html`<a href="/developer/keys/${k.id}/revoke" aria-label="Revoke key ${k.prefix}">Revoke</a>` : html`Revoked ${dateTime(k.revoked_at)}`}</td>
+      <th scope="row"><code>${k.prefix}…</code></th>
+      <td data-label="Created">${dateTime(k.created_at)}</td>
+      <td data-label="Last used">${dateTime(k.last_used_at)}</td>
+      <td data-label="Scans this month">${k.scans_this_month}</td>
+      <td data-label="Status">${k.revoked_at === null ? html`<a href="/developer/keys/${k.id}/revoke" aria-label="Revoke key ${k.prefix}">Revoke</a>` : html`Revoked ${dateTime(k.revoked_at)}`}</td>
     </tr>`);
     const body = html`${top}${awaitingApproval(account)}
 <p>Send a key as <code>Authorization: Bearer &lt;key&gt;</code> from your servers only — never from a browser or a mobile app.
@@ -139,7 +139,7 @@ ${account.status === 'approved' ? html`<form method="post" action="/developer/ke
   <input type="hidden" name="_csrf" value="${csrf}">
   <button type="submit">Create a key</button>
 </form>` : ''}
-${keys.length === 0 ? html`<p class="empty">No keys yet.${account.status === 'approved' ? ' Create one to start calling the Partner Scan API.' : ''}</p>` : html`<table>
+${keys.length === 0 ? html`<p class="empty">No keys yet.${account.status === 'approved' ? ' Create one to start calling the Partner Scan API.' : ''}</p>` : html`<table class="stack">
   <caption class="muted">Your keys, newest first</caption>
   <thead><tr><th scope="col">Key</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Scans this month</th><th scope="col">Status</th></tr></thead>
   <tbody>${rows}</tbody>

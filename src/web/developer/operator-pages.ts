@@ -21,9 +21,9 @@ export async function operatorPages(app: FastifyInstance): Promise<void> {
       const statusAction = a.status === 'approved' ? 'suspended' : 'approved';
       return html`<tr>
   <th scope="row">${a.email}${a.is_operator ? html` <span class="muted">(operator)</span>` : ''}</th>
-  <td>${a.status}</td>
-  <td>${usage.get(a.id) ?? 0} / ${quotaOf(a)}</td>
-  <td>${dateTime(a.created_at)}</td>
+  <td data-label="Status">${a.status}</td>
+  <td data-label="Used / quota">${usage.get(a.id) ?? 0} / ${quotaOf(a)}</td>
+  <td data-label="Created">${dateTime(a.created_at)}</td>
   <td>
     <form method="post" action="/operator/accounts/${a.id}/status">
       <input type="hidden" name="_csrf" value="${csrf}">
@@ -44,7 +44,7 @@ export async function operatorPages(app: FastifyInstance): Promise<void> {
 </tr>`;
     });
     return renderPage(app, req, reply, status, 'Operator: partner accounts', html`${top}
-<table>
+<table class="stack">
   <caption class="muted">Scans used this month against the monthly quota</caption>
   <thead><tr><th scope="col">Account</th><th scope="col">Status</th><th scope="col">Used / quota</th><th scope="col">Created</th><th scope="col">Access</th><th scope="col">Plan</th></tr></thead>
   <tbody>${rows}</tbody>

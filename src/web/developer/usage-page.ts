@@ -50,14 +50,14 @@ export function scanHistory(scans: AccountScanLine[]): Html {
   if (scans.length === 0) {
     return html`<p class="empty">No scans yet. Scans created with your API keys (<code>POST /api/v1/scans</code>) will be listed here with their status and score.</p>`;
   }
-  return html`<table>
+  return html`<table class="stack">
   <caption>${scans.length === HISTORY_LIMIT ? `Your latest ${HISTORY_LIMIT} scans` : 'Your scans'}, newest first</caption>
   <thead><tr><th scope="col">Domain</th><th scope="col">Created</th><th scope="col">Status</th><th scope="col">Score</th></tr></thead>
   <tbody>${scans.map((s) => html`<tr>
     <th scope="row">${s.domain}</th>
-    <td>${dateTime(s.created_at)}</td>
-    <td><span class="status-${s.status}">${s.status}</span>${s.error_code ? html` <code>${s.error_code}</code>` : ''}</td>
-    <td>${s.score === null ? html`<span class="muted">—</span>` : `${s.score} (${s.grade ?? '?'})`}</td>
+    <td data-label="Created">${dateTime(s.created_at)}</td>
+    <td data-label="Status"><span class="status-${s.status}">${s.status}</span>${s.error_code ? html` <code>${s.error_code}</code>` : ''}</td>
+    <td data-label="Score">${s.score === null ? html`<span class="muted">—</span>` : `${s.score} (${s.grade ?? '?'})`}</td>
   </tr>`)}</tbody>
 </table>`;
 }

@@ -56,12 +56,11 @@ export function severityBadge(severity: string): Html {
 
 export function rulesListPage(rules: readonly RuleMeta[], f: RuleFilter, total: number): string {
   const filtered = f.q || f.target || f.severity || f.category;
+  // Three columns, what applies and the category under the title: the list fits a phone's width.
   const rows = rules.map((m) => html`<tr>
   <td><a href="/rules/${m.id}">${m.id}</a></td>
-  <td>${m.title}${m.optIn ? html` <span class="muted">(opt-in)</span>` : ''}</td>
-  <td>${TARGET_TITLE[m.target]}</td>
+  <td>${m.title}${m.optIn ? html` <span class="muted">(opt-in)</span>` : ''}<span class="rule-meta">${TARGET_TITLE[m.target]} · ${m.category}</span></td>
   <td>${severityBadge(m.severity)}</td>
-  <td>${m.category}</td>
 </tr>`);
   return layout({ title: 'Rules', section: '/rules' }, html`
 <p class="lead">Every check Confgate runs, with why it matters, how to fix it, examples and the same check in other tools.</p>
@@ -80,7 +79,7 @@ ${rules.length === 0
     ? html`<p class="empty">No rule matches these filters. <a href="/rules">Show all rules</a>.</p>`
     : html`<table class="rules">
   <caption class="visually-hidden">Rules</caption>
-  <thead><tr><th scope="col">Id</th><th scope="col">Title</th><th scope="col">Applies to</th><th scope="col">Severity</th><th scope="col">Category</th></tr></thead>
+  <thead><tr><th scope="col">Id</th><th scope="col">Rule, what it applies to and its category</th><th scope="col">Severity</th></tr></thead>
   <tbody>${rows}</tbody>
 </table>`}`);
 }

@@ -1,7 +1,9 @@
 // An analysis report as HTML: score and grade, findings grouped by severity, each with its lines from the file
-// (line numbers, the exact column range marked), the fix and a link to the rule page. One module for both
-// sides: the server renders the no-JavaScript result page with it, the analyzer page's script renders results
-// in place with it (types in report.d.ts).
+// (line numbers, the exact column range marked), the fix, the ids of the same check in other tools (the rule
+// page links them) and a link to the rule page; then each file whole, with a mark beside every line a finding
+// starts on. Links join the two both ways (a finding's position to its line, a line's mark to its finding), so it
+// works without JavaScript. One module for both sides: the server renders the no-JavaScript result page with it,
+// the analyzer page's script renders results in place with it (types in report.d.ts).
 import { html, prose } from './html.js';
 
 /** The CI gate's default minimum score (clients/python/confgate.py, docs/cli.md). */
@@ -11,6 +13,10 @@ const MAX_EXCERPT_LINES = 12;
 
 const capitalize = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** Page-wide element ids: the k-th finding of the report, line n of the i-th file (both 0-based k and i). */
+const findingId = (k) => `finding-${k + 1}`;
+const lineId = (i, n) => `file-${i + 1}-line-${n}`;
 
 /** The file's lines; a final line break does not start another line. */
 function splitLines(content) {
@@ -37,7 +43,7 @@ function excerpt(lines, range, label) {
   const rows = [];
   for (let n = first; n <= last; n++) {
     const hit = n >= range.start_line && n <= range.end_line;
-    rows.push(html`<span class="line${hit ? ' hit' : ''}"><span class="ln">${n}</span>${markedLine(lines[n - 1] ?? '', n, range)}</span>`);
+    rows.push(html`<span class="line${hit ? ' hit' : ''}"><span class="ln">${n}</span><span class="text">${markedLine(lines[n - 1] ?? '', n, range)}</span></span>`);
   }
   return html`<pre class="code" tabindex="0" aria-label="${label}, lines ${first} to ${last}; the reported part is highlighted"><code>${rows}</code></pre>`;
 }
@@ -49,17 +55,52 @@ function where(file, range) {
   return file ? `${file}, ${at}` : capitalize(at);
 }
 
+/** The file (index into `sources`) and line a finding starts on, when the page shows that line. */
+function lineOf(item, sources) {
+  const name = item.finding.location.file ?? item.file;
+  const i = sources.findIndex((s) => s.name === name);
+  const line = item.finding.location.start_line;
+  return i >= 0 && line >= 1 && line <= sources[i].lines.length ? { i, line } : undefined;
+}
+
 function findingItem(item, sources) {
   const f = item.finding;
   const file = f.location.file ?? item.file;
-  return html`<li class="finding">
+  const source = sources.find((s) => s.name === file);
+  const at = lineOf(item, sources);
+  const position = where(item.showFile ? file : undefined, f.location);
+  return html`<li class="finding" id="${item.anchor}">
   <h4><a class="rule-id" href="/rules/${encodeURIComponent(f.rule_id)}">${f.rule_id}</a> ${f.title}</h4>
   <div class="message">${prose(f.message)}</div>
-  <p class="where">${where(item.showFile ? file : undefined, f.location)}</p>
-  ${excerpt(file === undefined ? undefined : sources.get(file), f.location, file ?? 'File')}
+  <p class="where">${at && !item.suppression ? html`<a href="#${lineId(at.i, at.line)}">${position}</a>` : position}</p>
+  ${excerpt(source?.lines, f.location, file ?? 'File')}
   <div class="fix"><strong>Fix:</strong> ${prose(f.remediation)}</div>
+  ${f.equivalents?.length ? html`<p class="peers">Same check in other tools: ${f.equivalents.map((e, i) => html`${i > 0 ? ', ' : ''}<code>${e}</code>`)}</p>` : ''}
   ${item.suppression ? html`<p class="muted">Suppressed by <code>${item.suppression.pragma}</code> (line ${item.suppression.line})${item.suppression.reason ? `: ${item.suppression.reason}` : ''}</p>` : ''}
 </li>`;
+}
+
+/** One file whole: numbered lines, a mark per finding beside the line it starts on (linked to the finding), the
+ * finding's rule and title under that line. Long lines wrap rather than widen the page. */
+function sourceView(source, i, items, sources) {
+  const byLine = new Map();
+  for (const item of items) {
+    const at = lineOf(item, sources);
+    if (at?.i === i) byLine.set(at.line, [...(byLine.get(at.line) ?? []), item]);
+  }
+  const rows = source.lines.map((text, index) => {
+    const n = index + 1;
+    const here = byLine.get(n) ?? [];
+    return html`<div class="src-line${here.length ? ' has-finding' : ''}" id="${lineId(i, n)}"><a class="ln" href="#${lineId(i, n)}" aria-label="Line ${n}">${n}</a><span class="gutter">${here.map((item) => {
+      const f = item.finding;
+      return html`<a class="gmark sev-${f.severity}" href="#${item.anchor}" aria-label="${capitalize(f.severity)} finding ${f.rule_id}: ${f.title}" title="${f.rule_id}: ${f.title}">${f.severity.charAt(0).toUpperCase()}</a>`;
+    })}</span><code>${text}</code></div>${here.map((item) => html`<div class="src-note" aria-hidden="true"><span class="badge sev-${item.finding.severity}">${item.finding.severity}</span> <span class="rule-id">${item.finding.rule_id}</span> ${item.finding.title}</div>`)}`;
+  });
+  const title = `source-${i + 1}-title`;
+  return html`<section class="source" aria-labelledby="${title}">
+  <h4 id="${title}">${source.name} <span class="muted">(${plural(source.lines.length, 'line')}, ${plural(byLine.size, 'line')} with findings)</span></h4>
+  <div class="source-lines">${rows}</div>
+</section>`;
 }
 
 function severityGroups(items, severities, sources) {
@@ -91,14 +132,18 @@ function byPosition(a, b) {
   return (a.file ?? '').localeCompare(b.file ?? '') || a.finding.location.start_line - b.finding.location.start_line || a.finding.location.start_column - b.finding.location.start_column;
 }
 
+/** The findings by severity, then each file whole with its findings in place. */
 function findingsSection(items, suppressed, severities, sources) {
-  items.sort(byPosition);
+  items.sort(byPosition).forEach((item, k) => (item.anchor = findingId(k)));
+  suppressed.sort(byPosition).forEach((item, k) => (item.anchor = `suppressed-${k + 1}`));
   return html`<h3 class="findings-title">Findings</h3>
 ${items.length === 0 ? html`<p class="empty">No findings: nothing to fix here.</p>` : severityGroups(items, severities, sources)}
 ${suppressed.length === 0 ? '' : html`<details class="suppressed">
   <summary>${plural(suppressed.length, 'suppressed finding')}</summary>
-  <ol class="findings">${suppressed.sort(byPosition).map((i) => findingItem(i, sources))}</ol>
-</details>`}`;
+  <ol class="findings">${suppressed.map((i) => findingItem(i, sources))}</ol>
+</details>`}
+<h3 class="files-title">${sources.length === 1 ? 'The file' : 'The files'}, with the findings in place</h3>
+${sources.map((source, i) => sourceView(source, i, items, sources))}`;
 }
 
 /** `labels`: what to call a file of each type, by `file_type` ("Compose file"). */
@@ -112,7 +157,7 @@ function detectionText(fileType, detection, labels) {
  * page, for the excerpts. `labels` name the file types, by `file_type`.
  */
 export function renderFileReport(report, filename, content, labels) {
-  const sources = new Map([[filename, splitLines(content)]]);
+  const sources = [{ name: filename, lines: splitLines(content) }];
   const severities = Object.keys(report.summary);
   const items = report.findings.map((finding) => ({ finding, file: filename, showFile: false }));
   const suppressed = report.suppressed.map((finding) => ({ finding, file: filename, showFile: false, suppression: finding.suppression }));
@@ -131,7 +176,7 @@ export function withFileNames(message, files) {
 
 /** A project report (the `data` of POST /api/analyze-project); `files` are the submitted files, `labels` name the file types. */
 export function renderProjectReport(report, files, labels) {
-  const sources = new Map(files.map((f) => [f.filename, splitLines(f.content)]));
+  const sources = files.map((f) => ({ name: f.filename, lines: splitLines(f.content) }));
   const severities = Object.keys(report.summary);
   const items = [
     ...report.files.flatMap((f) => f.report.findings.map((finding) => ({ finding, file: f.filename, showFile: true }))),
@@ -141,10 +186,10 @@ export function renderProjectReport(report, files, labels) {
   return html`<section class="result" aria-labelledby="result-title">
   <h2 id="result-title">Result for ${plural(report.files.length, 'file')}</h2>
   ${scoreCard(report, `Project of ${plural(report.files.length, 'file')}, ${plural(report.project_findings.length, 'cross-file finding')}`)}
-  <table class="files">
+  <table class="files stack">
     <caption>Each file's own score</caption>
     <thead><tr><th scope="col">File</th><th scope="col">Type</th><th scope="col">Score</th><th scope="col">Grade</th><th scope="col">Findings</th></tr></thead>
-    <tbody>${report.files.map((f) => html`<tr><th scope="row">${f.filename}</th><td>${detectionText(f.file_type, f.detection, labels)}</td><td>${f.report.score}</td><td>${f.report.grade}</td><td>${f.report.findings.length}</td></tr>`)}</tbody>
+    <tbody>${report.files.map((f) => html`<tr><th scope="row">${f.filename}</th><td data-label="Type">${detectionText(f.file_type, f.detection, labels)}</td><td data-label="Score">${f.report.score}</td><td data-label="Grade">${f.report.grade}</td><td data-label="Findings">${f.report.findings.length}</td></tr>`)}</tbody>
   </table>
   ${findingsSection(items, suppressed, severities, sources)}
   <p class="versions muted">Ruleset ${report.ruleset_version}, scoring ${report.scoring_version}.</p>
