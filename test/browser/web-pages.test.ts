@@ -41,7 +41,8 @@ after(async () => {
 });
 
 async function shot(page: Page, name: string) {
-  await page.screenshot({ path: path.join(SHOTS, `web-${STORE}-${name}.png`), fullPage: true });
+  // Full pages are tall (a result shows the whole file): a screenshot may take a while on a loaded machine.
+  await page.screenshot({ path: path.join(SHOTS, `web-${STORE}-${name}.png`), fullPage: true, timeout: 60_000 });
 }
 
 /** A page that records console errors (CSP violations show up there) and requests to the API. */
