@@ -68,7 +68,7 @@ interface Analyzed {
 function analyzeTyped(input: FileInput, { fileType, detection }: Detected, options: EngineOptions, as?: AnalyzeAs): Analyzed {
   const own: FileAnalyzer<unknown> = fileTypeOf(fileType).analyzer;
   const analyzer = as?.parse ? { ...own, parse: as.parse } : own;
-  const engine = as?.disable ? { ...options, disable: [...(options.disable ?? []), ...as.disable] } : options;
+  const engine = { ...options, file: input.filename, ...(as?.disable ? { disable: [...(options.disable ?? []), ...as.disable] } : {}) };
   const { parsed, run } = runAnalyzer(analyzer, input.content, engine);
   const report = buildReport(run.findings, run.suppressed, RULESET_VERSION);
   const file = { filename: input.filename, content: input.content, fileType, parsed } as ProjectFile;

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { CATEGORIES, SEVERITIES } from '../core/types.ts';
 import type { RuleMeta } from '../core/rule.ts';
+import { RULE_TAGS } from '../core/rule.ts';
 import { projectRules } from '../rules/project/index.ts';
 import { ALL_RULES, RULE_TARGETS } from './catalogue.ts';
 import { FILE_TYPES } from './file-types/index.ts';
@@ -32,6 +33,15 @@ function checkMeta(m: RuleMeta): void {
     assert.ok(TOOLS[m.target]!.includes(tool!) && id, `${m.id}: equivalent "${e}" is tool:id with a tool of ${m.target}`);
   }
   for (const r of m.references) assert.match(r, /^https:\/\//, `${m.id}: reference is an https URL`);
+  for (const t of m.tags ?? []) assert.ok((RULE_TAGS as readonly string[]).includes(t), `${m.id}: tag "${t}" is one of ${RULE_TAGS.join(', ')}`);
+  assert.equal(new Set(m.tags).size, m.tags?.length ?? 0, `${m.id}: tags are unique`);
+  for (const c of m.severityContext ?? []) assert.match(c, /^\S.{9,}[.)]$/s, `${m.id}: severity context "${c}" is a sentence`);
+  for (const [name, o] of Object.entries(m.options ?? {})) {
+    assert.match(name, /^[a-z][a-z0-9_]*$/, `${m.id}: option "${name}" is snake_case`);
+    assert.ok(o.description.trim().length >= 10, `${m.id}: option ${name} is described`);
+    const ok = o.type === 'string[]' ? Array.isArray(o.default) && o.default.every((x) => typeof x === 'string') : typeof o.default === o.type;
+    assert.ok(ok, `${m.id}: option ${name}'s default is a ${o.type}`);
+  }
   if (m.target !== 'scan' && m.category !== 'syntax') {
     assert.ok(m.examples.bad.length > 0, `${m.id}: a bad example`);
     assert.ok(m.examples.good.length > 0, `${m.id}: a good example`);

@@ -30,7 +30,8 @@ export function renderRulePage(m: RuleMeta): string {
     ['Severity', m.severity],
     ['Category', m.category],
     ...(m.cwe?.length ? [['CWE', m.cwe.map((c) => `[${c}](https://cwe.mitre.org/data/definitions/${c.slice(4)}.html)`).join(', ')]] : []),
-    ...(m.optIn ? [['Enabled', 'opt-in (off unless enabled)']] : []),
+    ...(m.optIn ? [['Enabled', 'opt-in (off unless enabled; on under the `strict` profile)']] : []),
+    ...(m.tags?.length ? [['Tags', m.tags.map((t) => `\`${t}\``).join(', ') + (m.tags.includes('hardening') ? ' (high under the `strict` profile)' : '')]] : []),
     ...(m.equivalents.length ? [['Same check in', m.equivalents.map((e) => `\`${e}\``).join(', ')]] : []),
   ];
   const parts = [
@@ -46,6 +47,12 @@ export function renderRulePage(m: RuleMeta): string {
     '',
     m.remediation.trim(),
   ];
+  if (m.severityContext?.length) parts.push('', '## Severity in context', '', ...m.severityContext.map((c) => `- ${c}`));
+  const options = Object.entries(m.options ?? {});
+  if (options.length) {
+    parts.push('', '## Options', '', `Given in a request as \`rules.options.${m.id}.<name>\` (or under the rule's name).`, '', '| Name | Type | Default | Meaning |', '|---|---|---|---|');
+    for (const [name, o] of options) parts.push(`| \`${name}\` | ${o.type} | \`${JSON.stringify(o.default)}\` | ${o.description.replace(/\|/g, '\\|')} |`);
+  }
   if (m.examples.bad.length) parts.push('', '## Reported', '', m.examples.bad.map((e) => example(e, lang)).join('\n\n'));
   if (m.examples.good.length) parts.push('', '## Not reported', '', m.examples.good.map((e) => example(e, lang)).join('\n\n'));
   if (m.references.length) parts.push('', '## References', '', ...m.references.map((r) => `- <${r}>`));

@@ -25,11 +25,12 @@ export interface FileAnalysis<D> {
   run: RuleRun;
 }
 
-/** Parses once and runs every rule; the syntax-error rule reports what the parser recovered from. */
+/** Parses once and runs every rule; the syntax-error rule reports what the parser recovered from, then runs its own
+ * check. `options.file` names the file (its path gives the rules its role). */
 export function runAnalyzer<D>(analyzer: FileAnalyzer<D>, text: string, options: EngineOptions): FileAnalysis<D> {
   const parsed = analyzer.parse(text);
   // The syntax-error rule's findings come first, straight from the parse (no wrapper rule or copied rule list).
-  const run = runRules(parsed.doc, analyzer.rules, parsed.suppressions, options, { meta: analyzer.syntaxRule.meta, reports: parsed.syntaxErrors });
+  const run = runRules(parsed.doc, analyzer.rules, parsed.suppressions, options, { rule: analyzer.syntaxRule, reports: parsed.syntaxErrors });
   return { parsed, run };
 }
 

@@ -1,21 +1,35 @@
 // The engine: runs rules over a parsed document, turns their reports into findings, applies suppressions,
 // then scores. Pure: the same input always yields the same report.
 import { createHash } from 'node:crypto';
-import type { Report as RuleReport, Rule, RuleMeta } from './rule.ts';
+import { fileRole } from './file-role.ts';
+import type { Profile, Report as RuleReport, Rule, RuleContext, RuleMeta, RuleOptionValue } from './rule.ts';
 import { formatMessage } from './rule.ts';
 import { costFindings, countBySeverity, gradeFor, highestSeverity, SCORING_TABLE, SEVERITY_RANK } from './scoring.ts';
 import type { ScoringTable } from './scoring.ts';
 import { findSuppression } from './suppressions.ts';
 import type { Suppression } from './suppressions.ts';
-import type { Finding, Location, Report, SuppressedFinding } from './types.ts';
+import type { Finding, Location, Report, Severity, SuppressedFinding } from './types.ts';
 
-export interface EngineOptions {
+/** Which rules run and how their findings count: a request's `profile` and `rules`, validated (every rule named
+ * exists, every severity and option is valid). Rules are named by id or name. */
+export interface RuleConfig {
+  /** `recommended` when absent. */
+  profile?: Profile;
+  /** Opt-in rules to run. */
+  enable?: readonly string[];
+  /** Rules not to run. */
+  disable?: readonly string[];
+  /** A severity for every finding of a rule, over the rule's own and the profile's. */
+  severity?: Readonly<Record<string, Severity>>;
+  /** A rule's option values, over the defaults its metadata declares. */
+  options?: Readonly<Record<string, Readonly<Record<string, RuleOptionValue>>>>;
+}
+
+export interface EngineOptions extends RuleConfig {
   /** Base of `help_url`: the service's public URL; each finding links to `<base>/rules/<id>`. */
   helpBaseUrl: string;
-  /** Opt-in rules to run, by id or name. */
-  enable?: readonly string[];
-  /** Rules not to run, by id or name. */
-  disable?: readonly string[];
+  /** The analyzed file's name as submitted (a path for project files): rules read its role from it. */
+  file?: string;
 }
 
 export interface RuleRun {
@@ -29,10 +43,40 @@ function named(meta: RuleMeta, list: readonly string[] | undefined): boolean {
   return list?.some((x) => x === meta.id || x === meta.name) ?? false;
 }
 
-export function isEnabled(meta: RuleMeta, options: Pick<EngineOptions, 'enable' | 'disable'>): boolean {
-  if (named(meta, options.disable)) return false;
-  return !meta.optIn || named(meta, options.enable);
+/** A rule's entry in a map keyed by rule id or name (the id wins). Own keys only: a map comes from a request. */
+function entryFor<T>(meta: RuleMeta, map: Readonly<Record<string, T>> | undefined): T | undefined {
+  if (!map) return undefined;
+  if (Object.hasOwn(map, meta.id)) return map[meta.id];
+  return Object.hasOwn(map, meta.name) ? map[meta.name] : undefined;
 }
+
+export function isEnabled(meta: RuleMeta, options: Pick<EngineOptions, 'enable' | 'disable' | 'profile'>): boolean {
+  if (named(meta, options.disable)) return false;
+  return !meta.optIn || options.profile === 'strict' || named(meta, options.enable);
+}
+
+/** Under `strict` the hardening families are defects: their findings count as high at least. */
+function raisedByProfile(meta: RuleMeta, severity: Severity, profile: Profile | undefined): Severity {
+  return profile === 'strict' && meta.tags?.includes('hardening') && SEVERITY_RANK[severity] < SEVERITY_RANK.high ? 'high' : severity;
+}
+
+/** The severity of one finding: the configured one for its rule, else the one the rule reported (or its metadata's),
+ * raised by the profile. */
+export function findingSeverity(meta: RuleMeta, reported: Severity | undefined, config: RuleConfig): Severity {
+  return entryFor(meta, config.severity) ?? raisedByProfile(meta, reported ?? meta.severity, config.profile);
+}
+
+/** A rule's options: its metadata's defaults with the configured values over them. */
+export function ruleOptions(meta: RuleMeta, config: RuleConfig): Readonly<Record<string, RuleOptionValue>> {
+  if (!meta.options) return NO_OPTIONS;
+  const out: Record<string, RuleOptionValue> = {};
+  for (const [name, spec] of Object.entries(meta.options)) out[name] = spec.default;
+  const given = entryFor(meta, config.options);
+  if (given) for (const name of Object.keys(given)) if (Object.hasOwn(meta.options, name)) out[name] = given[name]!;
+  return out;
+}
+
+const NO_OPTIONS: Readonly<Record<string, RuleOptionValue>> = Object.freeze({});
 
 // The base URL is the same for every finding of a service; its trailing slashes are trimmed once, not per finding.
 let lastBase: string | undefined;
@@ -45,13 +89,14 @@ function rulesUrl(helpBaseUrl: string): string {
   return lastRulesUrl;
 }
 
-export function toFinding(meta: RuleMeta, report: RuleReport, helpBaseUrl: string): Finding {
+/** A report as a finding; its severity is the report's (or the metadata's) unless the caller decided another. */
+export function toFinding(meta: RuleMeta, report: RuleReport, helpBaseUrl: string, severity: Severity = report.severity ?? meta.severity): Finding {
   const location: Location = { ...report.range };
   if (report.file !== undefined) location.file = report.file;
   const finding: Finding = {
     rule_id: meta.id,
     rule_name: meta.name,
-    severity: meta.severity,
+    severity,
     category: meta.category,
     title: meta.title,
     message: formatMessage(meta, report.messageId, report.data),
@@ -66,21 +111,23 @@ export function toFinding(meta: RuleMeta, report: RuleReport, helpBaseUrl: strin
   return finding;
 }
 
-/** Reports made before any rule ran (a parser's syntax errors), filed under the rule that owns them. */
-export interface PriorReports {
-  meta: RuleMeta;
+/** Reports made before any rule ran (a parser's syntax errors), filed under the rule that owns them; that rule's
+ * own check then runs first (what the document as a whole lacks, such as a Dockerfile's FROM). */
+export interface PriorReports<D> {
+  rule: Rule<D>;
   reports: readonly RuleReport[];
 }
 
 function skipped(meta: RuleMeta, options: EngineOptions, filtered: boolean): boolean {
-  // Without enable/disable lists a rule runs unless it is opt-in.
+  // Without enable/disable lists or a profile a rule runs unless it is opt-in.
   return filtered ? !isEnabled(meta, options) : meta.optIn === true;
 }
 
 /** Turns one rule's reports into findings, split into reported and suppressed. */
-function collect(run: RuleRun, meta: RuleMeta, reports: readonly RuleReport[], suppressions: readonly Suppression[], helpBaseUrl: string): void {
+function collect(run: RuleRun, meta: RuleMeta, reports: readonly RuleReport[], suppressions: readonly Suppression[], options: EngineOptions): void {
+  const configured = entryFor(meta, options.severity);
   for (const r of reports) {
-    const finding = toFinding(meta, r, helpBaseUrl);
+    const finding = toFinding(meta, r, options.helpBaseUrl, configured ?? raisedByProfile(meta, r.severity ?? meta.severity, options.profile));
     const s = findSuppression(suppressions, meta, r.range.start_line);
     if (s) {
       const suppression: SuppressedFinding['suppression'] = { kind: s.kind, pragma: s.pragma, line: s.line };
@@ -101,13 +148,13 @@ export function runRules<D>(
   rules: readonly Rule<D>[],
   suppressions: readonly Suppression[],
   options: EngineOptions,
-  prior?: PriorReports,
+  prior?: PriorReports<D>,
 ): RuleRun {
   const run: RuleRun = { findings: [], suppressed: [], ruleErrors: [] };
-  const filtered = options.enable !== undefined || options.disable !== undefined;
-  if (prior && prior.reports.length > 0 && !skipped(prior.meta, options, filtered)) {
-    collect(run, prior.meta, prior.reports, suppressions, options.helpBaseUrl);
-  }
+  const filtered = options.enable !== undefined || options.disable !== undefined || options.profile !== undefined;
+  const path = options.file ?? '';
+  // One context for every rule without options (most of them): no object per rule.
+  const shared: RuleContext = { file: { path, role: fileRole(path) }, options: NO_OPTIONS, profile: options.profile ?? 'recommended' };
   // One reporter for all rules (not a closure per rule); its buffer is replaced only after a rule reported
   // (most rules report nothing, and truncating an array is a runtime call). A rule's reports are kept only
   // when its check completes.
@@ -115,20 +162,25 @@ export function runRules<D>(
   const reporter = (r: RuleReport): void => {
     reports.push(r);
   };
-  for (const rule of rules) {
-    if (skipped(rule.meta, options, filtered)) continue;
+  const check = (rule: Rule<D>): void => {
+    if (skipped(rule.meta, options, filtered)) return;
     try {
-      rule.check(doc, reporter);
+      rule.check(doc, reporter, rule.meta.options ? { ...shared, options: ruleOptions(rule.meta, options) } : shared);
     } catch (err) {
       if (reports.length > 0) reports = [];
       run.ruleErrors.push(`${rule.meta.id}: ${err instanceof Error ? err.message : String(err)}`);
-      continue;
+      return;
     }
-    if (reports.length === 0) continue;
+    if (reports.length === 0) return;
     const done = reports;
     reports = [];
-    collect(run, rule.meta, done, suppressions, options.helpBaseUrl);
+    collect(run, rule.meta, done, suppressions, options);
+  };
+  if (prior) {
+    if (prior.reports.length > 0 && !skipped(prior.rule.meta, options, filtered)) collect(run, prior.rule.meta, prior.reports, suppressions, options);
+    check(prior.rule);
   }
+  for (const rule of rules) check(rule);
   return run;
 }
 

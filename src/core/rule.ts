@@ -1,5 +1,6 @@
 // The rule API. A rule is metadata first (what the catalogue, docs, SARIF and the CLI show), then a small
 // pure check over an analyzer's typed document. Messages live in metadata; checks report a message id.
+import type { FileRole } from './file-role.ts';
 import type { Category, Range, Severity } from './types.ts';
 
 /** What a rule runs over: a file type's id (one analyzed file; the list is src/analysis/file-types/index.ts),
@@ -13,6 +14,26 @@ export interface ExampleFile {
 }
 /** A single-file example is its content; a project example is a set of files. */
 export type RuleExample = string | ExampleFile[];
+
+/** How a rule's findings count: `recommended` (the default gate) or `strict` (opt-in rules on, hardening counts as
+ * a defect, every finding costs). docs/scoring.md. */
+export const PROFILES = ['recommended', 'strict'] as const;
+export type Profile = (typeof PROFILES)[number];
+
+/** Tags a rule may carry. `hardening`: a hardening family (healthcheck, limits, no-new-privileges, read-only root,
+ * dropped capabilities, USER, pids): raised to high under `strict`. `hygiene`: style and housekeeping. */
+export const RULE_TAGS = ['hardening', 'hygiene'] as const;
+export type RuleTag = (typeof RULE_TAGS)[number];
+
+/** A rule option's value type. */
+export type RuleOptionValue = string | number | boolean | readonly string[];
+
+/** One setting of a rule, declared in its metadata and validated at request time (`rules.options.<rule>.<name>`). */
+export type RuleOptionSpec =
+  | { type: 'string[]'; description: string; default: readonly string[] }
+  | { type: 'string'; description: string; default: string }
+  | { type: 'number'; description: string; default: number }
+  | { type: 'boolean'; description: string; default: boolean };
 
 export interface RuleMeta {
   /** Stable identifier, never reused: `CGD` Dockerfile, `CGC` Compose, `CGP` project, `CGS` scan + 3 digits. */
@@ -37,7 +58,12 @@ export interface RuleMeta {
   examples: { bad: RuleExample[]; good: RuleExample[] };
   /** Off unless a caller enables it (strict checks such as digest pinning). */
   optIn?: boolean;
-  tags?: string[];
+  tags?: readonly RuleTag[];
+  /** What raises or lowers the severity of a finding from `severity` (a rule may report another severity when the
+   * file says why), in sentences; rendered in the docs and the catalogue. */
+  severityContext?: readonly string[];
+  /** The rule's settings, by name (`rules.options.<rule>.<name>` in a request). */
+  options?: Readonly<Record<string, RuleOptionSpec>>;
 }
 
 export interface Report {
@@ -46,13 +72,26 @@ export interface Report {
   data?: Record<string, string | number>;
   /** The file a project finding points into. */
   file?: string;
+  /** This finding's severity when the file says it differs from `meta.severity` (see `meta.severityContext`). */
+  severity?: Severity;
 }
 
 export type Reporter = (report: Report) => void;
 
+/** What a check knows besides the document. */
+export interface RuleContext {
+  /** The analyzed file: its name as submitted (a path for project files and the CLI) and the role that path gives
+   * it (src/core/file-role.ts). A project rule's file is the project: path `''`, role `production`; it reads each
+   * file's role from that file's name. */
+  file: { path: string; role: FileRole };
+  /** This rule's options: the request's values over the metadata's defaults, already validated. */
+  options: Readonly<Record<string, RuleOptionValue>>;
+  profile: Profile;
+}
+
 export interface Rule<D> {
   meta: RuleMeta;
-  check(doc: D, report: Reporter): void;
+  check(doc: D, report: Reporter, ctx: RuleContext): void;
 }
 
 /** Templates split once into literal text (even indexes) and placeholder keys (odd indexes). Keyed by the template

@@ -13,7 +13,7 @@ function summary(m: RuleMeta, base: string) {
 }
 
 export function ruleDetail(m: RuleMeta, base: string) {
-  return { ...summary(m, base), description: m.description, cwe: m.cwe ?? [], references: m.references, remediation: m.remediation, messages: m.messages, examples: m.examples, tags: m.tags ?? [] };
+  return { ...summary(m, base), description: m.description, cwe: m.cwe ?? [], references: m.references, remediation: m.remediation, messages: m.messages, examples: m.examples, tags: m.tags ?? [], severity_context: m.severityContext ?? [], options: m.options ?? {} };
 }
 
 export async function catalogueRoutes(app: FastifyInstance): Promise<void> {

@@ -71,7 +71,13 @@ export const RuleSchema = Type.Object(
     remediation: Type.String(),
     messages: Type.Record(Type.String(), Type.String()),
     examples: Type.Object({ bad: Type.Array(Example), good: Type.Array(Example) }),
-    tags: Type.Array(Type.String()),
+    tags: Type.Array(Type.String(), { description: '`hardening` (counted as high under the strict profile) or `hygiene`.' }),
+    severity_context: Type.Array(Type.String(), { description: 'What raises or lowers the severity of a finding from `severity`.' }),
+    options: Type.Record(Type.String(), Type.Object({
+      type: Type.Union([Type.Literal('string[]'), Type.Literal('string'), Type.Literal('number'), Type.Literal('boolean')]),
+      description: Type.String(),
+      default: Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Array(Type.String())]),
+    }), { description: 'The rule\'s settings by name, given in a request as `rules.options.<rule>.<name>`.' }),
   },
   { $id: 'Rule' },
 );
