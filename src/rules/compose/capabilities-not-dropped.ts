@@ -19,6 +19,7 @@ export const rule: ComposeRule = {
     references: [specUrl('services#cap_drop'), 'https://docs.docker.com/engine/containers/run/#runtime-privilege-and-linux-capabilities'],
     remediation: 'Add `cap_drop: [ALL]` and list only the capabilities the service needs under `cap_add`.',
     equivalents: ['kics:ce76b7d0-9e77-464d-b86f-c5c48e03e22d'],
+    tags: ['hardening'],
     messages: {
       default: 'Service "{{service}}" does not drop capabilities; add cap_drop: [ALL].',
       notAll: 'Service "{{service}}" drops some capabilities but not ALL.',

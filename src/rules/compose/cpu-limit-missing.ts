@@ -16,6 +16,7 @@ export const rule: ComposeRule = {
     references: [specUrl('deploy#resources'), specUrl('services#cpus')],
     remediation: 'Set `deploy.resources.limits.cpus` (or `cpus`) to the share of the host the service may use.',
     equivalents: ['kics:6b610c50-99fb-4ef0-a5f3-e312fd945bc3'],
+    tags: ['hardening'],
     messages: { default: 'Service "{{service}}" has no CPU limit.' },
     examples: {
       bad: ['services:\n  api:\n    image: example/api:1.0\n'],

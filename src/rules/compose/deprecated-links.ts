@@ -17,6 +17,7 @@ export const rule: ComposeRule = {
     references: [specUrl('services#links'), 'https://docs.docker.com/engine/network/links/'],
     remediation: 'Remove `links`; use the service name as host name, `depends_on` for start order and network `aliases` for extra names.',
     equivalents: [],
+    tags: ['hygiene'],
     messages: { default: 'Service "{{service}}" uses legacy links; services reach each other by name on a shared network.' },
     examples: {
       bad: ['services:\n  web:\n    image: example/web:1.0\n    links: [db]\n  db:\n    image: postgres:16\n'],

@@ -16,6 +16,7 @@ export const rule: ComposeRule = {
     references: [specUrl('services#healthcheck')],
     remediation: 'Add a `healthcheck` with a cheap `test` that proves the service answers (or rely on a HEALTHCHECK in the image and say so with a suppression).',
     equivalents: ['kics:698ed579-b239-4f8f-a388-baa4bcb13ef8'],
+    tags: ['hardening'],
     messages: { default: 'Service "{{service}}" has no healthcheck.' },
     examples: {
       bad: ['services:\n  api:\n    image: example/api:1.0\n'],

@@ -16,6 +16,7 @@ export const rule: ComposeRule = {
     references: [specUrl('deploy#resources'), specUrl('services#mem_limit')],
     remediation: 'Set `deploy.resources.limits.memory` (or `mem_limit`) to what the service needs plus headroom.',
     equivalents: ['kics:bb9ac4f7-e13b-423d-a010-c74a1bfbe492'],
+    tags: ['hardening'],
     messages: { default: 'Service "{{service}}" has no memory limit.' },
     examples: {
       bad: ['services:\n  api:\n    image: example/api:1.0\n'],

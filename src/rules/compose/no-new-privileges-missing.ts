@@ -20,6 +20,7 @@ export const rule: ComposeRule = {
     references: [specUrl('services#security_opt'), 'https://docs.docker.com/reference/cli/docker/container/run/#security-opt'],
     remediation: 'Add `security_opt: ["no-new-privileges:true"]` to the service.',
     equivalents: ['kics:27fcc7d6-c49b-46e0-98f1-6c082a6a2750'],
+    tags: ['hardening'],
     messages: { default: 'Service "{{service}}" does not set security_opt "no-new-privileges:true".' },
     examples: {
       bad: ['services:\n  web:\n    image: example/web:2.0\n', 'services:\n  web:\n    image: example/web:2.0\n    security_opt: [apparmor=docker-default]\n'],

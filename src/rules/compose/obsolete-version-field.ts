@@ -17,6 +17,7 @@ export const rule: ComposeRule = {
     references: [specUrl('version-and-name')],
     remediation: 'Delete the `version:` line.',
     equivalents: ['dclint:no-version-field'],
+    tags: ['hygiene'],
     messages: { default: 'The top-level "version" is obsolete and ignored by Compose.' },
     examples: {
       bad: ['version: "3.8"\nservices:\n  web:\n    image: nginx:1.27\n'],

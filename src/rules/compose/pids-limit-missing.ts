@@ -16,6 +16,7 @@ export const rule: ComposeRule = {
     references: [specUrl('services#pids_limit')],
     remediation: 'Set `pids_limit` (or `deploy.resources.limits.pids`) to a few times the number of processes the service normally runs.',
     equivalents: ['kics:221e0658-cb2a-44e3-b08a-db96a341d6fa'],
+    tags: ['hardening'],
     messages: { default: 'Service "{{service}}" has no process (pids) limit.' },
     examples: {
       bad: ['services:\n  api:\n    image: example/api:1.0\n'],

@@ -20,6 +20,7 @@ export const rule: ComposeRule = {
     references: [specUrl('services#read_only')],
     remediation: 'Set `read_only: true` and mount `tmpfs` (e.g. `/tmp`) or volumes where the service writes.',
     equivalents: [],
+    tags: ['hardening'],
     messages: {
       default: 'Service "{{service}}" does not set read_only: true.',
       disabled: 'Service "{{service}}" sets read_only: false.',

@@ -18,6 +18,7 @@ export const rule: ComposeRule = {
     references: [specUrl('services#restart'), 'https://docs.docker.com/engine/containers/start-containers-automatically/'],
     remediation: 'Set `restart: unless-stopped` (or `on-failure:5` for jobs), or `deploy.restart_policy` for Swarm.',
     equivalents: [],
+    tags: ['hygiene'],
     messages: { default: 'Service "{{service}}" has no restart policy.' },
     examples: {
       bad: ['services:\n  api:\n    image: example/api:1.0\n'],

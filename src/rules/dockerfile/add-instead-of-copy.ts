@@ -19,6 +19,7 @@ export const rule: DockerfileRule = {
     references: [dockerfileRef('#add'), hadolintRef('DL3020')],
     remediation: 'Replace ADD with COPY for local files and directories.',
     equivalents: ['hadolint:DL3020', 'trivy:DS005', 'checkov:CKV_DOCKER_4', 'kics:9513a694-aa0d-41d8-be61-3271e056f36b'],
+    tags: ['hygiene'],
     messages: { default: 'Use COPY instead of ADD for local files.' },
     examples: { bad: ['FROM alpine:3.20\nADD app.py /app/\n'], good: ['FROM alpine:3.20\nCOPY app.py /app/\nADD rootfs.tar.gz /\n'] },
   },

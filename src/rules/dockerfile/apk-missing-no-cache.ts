@@ -22,6 +22,7 @@ export const rule: DockerfileRule = {
     references: [hadolintRef('DL3019'), 'https://wiki.alpinelinux.org/wiki/Alpine_Package_Keeper#Local_Cache'],
     remediation: 'Use `apk add --no-cache <packages>` (and drop the separate `apk update`).',
     equivalents: ['hadolint:DL3019', 'trivy:DS025'],
+    tags: ['hygiene'],
     messages: { default: '`apk add` keeps its index cache in the layer; use `apk add --no-cache`.' },
     examples: {
       bad: ['FROM alpine:3.20\nRUN apk update && apk add curl\n'],

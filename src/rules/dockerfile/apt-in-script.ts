@@ -18,6 +18,7 @@ export const rule: DockerfileRule = {
     references: [hadolintRef('DL3027'), 'https://manpages.debian.org/stable/apt/apt.8.en.html#SCRIPT_USAGE_AND_DIFFERENCES_FROM_OTHER_APT_TOOLS'],
     remediation: 'Use `apt-get` (install, update, remove…) or `apt-cache` (search, show, policy) instead of `apt`.',
     equivalents: ['hadolint:DL3027', 'checkov:CKV_DOCKER_9'],
+    tags: ['hygiene'],
     messages: { default: '`apt` has no stable scripting interface; use `apt-get` or `apt-cache`.' },
     examples: {
       bad: ['FROM ubuntu:24.04\nRUN apt update && apt install -y curl\n'],

@@ -23,6 +23,7 @@ export const rule: DockerfileRule = {
       'End the RUN that updates with `&& rm -rf /var/lib/apt/lists/*`, or mount a build cache: ' +
       '`RUN --mount=type=cache,target=/var/lib/apt,sharing=locked apt-get update && …`.',
     equivalents: ['hadolint:DL3009'],
+    tags: ['hygiene'],
     messages: { default: '`{{command}}` leaves its package lists in this layer; remove /var/lib/apt/lists/* in the same RUN.' },
     examples: {
       bad: ['FROM debian:12\nRUN apt-get update && apt-get install -y --no-install-recommends curl\n'],

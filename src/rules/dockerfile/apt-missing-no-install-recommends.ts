@@ -23,6 +23,7 @@ export const rule: DockerfileRule = {
     references: [hadolintRef('DL3015'), 'https://docs.docker.com/build/building/best-practices/#apt-get'],
     remediation: 'Add `--no-install-recommends` and list any recommended package you really need explicitly.',
     equivalents: ['hadolint:DL3015', 'trivy:DS029'],
+    tags: ['hygiene'],
     messages: { default: '`{{command}}` also installs recommended packages; add `--no-install-recommends`.' },
     examples: {
       bad: ['FROM debian:12\nRUN apt-get update && apt-get install -y curl\n'],

@@ -19,6 +19,7 @@ export const rule: DockerfileRule = {
     references: [hadolintRef('DL4001')],
     remediation: 'Pick one tool for all downloads (e.g. `curl -fsSL`) and install only that one.',
     equivalents: ['hadolint:DL4001', 'trivy:DS014'],
+    tags: ['hygiene'],
     messages: { default: '`{{tool}}` is used here while `{{other}}` is used elsewhere in the same image; pick one.' },
     examples: {
       bad: ['FROM debian:12\nRUN curl -fsSLO https://example.com/a.tgz\nRUN wget -q https://example.com/b.tgz\n'],

@@ -20,6 +20,7 @@ export const rule: DockerfileRule = {
     references: [buildCheckRef('expose-proto-casing'), dockerfileRef('#expose')],
     remediation: 'Write the protocol in lowercase: `EXPOSE 80/tcp`.',
     equivalents: ['buildkit:ExposeProtoCasing'],
+    tags: ['hygiene'],
     messages: { default: 'Write the protocol in lowercase: `{{fixed}}`.' },
     examples: {
       bad: ['FROM nginx:1.27\nEXPOSE 80/TCP\n'],

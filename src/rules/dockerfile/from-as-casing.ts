@@ -14,6 +14,7 @@ export const rule: DockerfileRule = {
     references: [buildCheckRef('from-as-casing')],
     remediation: 'Write `AS` in the same case as `FROM`.',
     equivalents: ['buildkit:FromAsCasing'],
+    tags: ['hygiene'],
     messages: { default: '"{{as}}" does not match the casing of "{{from}}".' },
     examples: { bad: ['FROM golang:1.23 as build\n'], good: ['FROM golang:1.23 AS build\n', 'from golang:1.23 as build\n'] },
   },

@@ -20,6 +20,7 @@ export const rule: DockerfileRule = {
     references: [dockerfileRef('#healthcheck'), hadolintRef('DL3057')],
     remediation: 'Add a cheap check of the service itself: `HEALTHCHECK --interval=30s --timeout=3s CMD ["/app/healthcheck"]` (or `HEALTHCHECK NONE` to opt out explicitly).',
     equivalents: ['checkov:CKV_DOCKER_2', 'trivy:DS026', 'hadolint:DL3057'],
+    tags: ['hardening'],
     messages: { default: 'The image runs a service but defines no HEALTHCHECK.' },
     examples: {
       bad: ['FROM nginx:1.27\nEXPOSE 80\nCMD ["nginx", "-g", "daemon off;"]\n'],

@@ -28,6 +28,7 @@ export const rule: DockerfileRule = {
     references: [buildCheckRef('consistent-instruction-casing')],
     remediation: 'Write every instruction keyword in the same case, preferably uppercase.',
     equivalents: ['buildkit:ConsistentInstructionCasing'],
+    tags: ['hygiene'],
     messages: { default: '`{{keyword}}` should match the casing of the other instructions: `{{fixed}}`.' },
     examples: {
       bad: ['FROM alpine:3.20\nrun echo hi\nCMD ["sh"]\n'],

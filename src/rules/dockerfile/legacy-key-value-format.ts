@@ -18,6 +18,7 @@ export const rule: DockerfileRule = {
     references: [buildCheckRef('legacy-key-value-format'), dockerfileRef('#env')],
     remediation: 'Use `KEY=value`, quoting values with spaces: `ENV APP_HOME="/opt/my app"`.',
     equivalents: ['buildkit:LegacyKeyValueFormat'],
+    tags: ['hygiene'],
     messages: { default: '"{{kind}} {{key}} value" is the legacy format; write `{{kind}} {{key}}=…`.' },
     examples: {
       bad: ['FROM alpine:3.20\nENV APP_HOME /app\n'],

@@ -17,6 +17,7 @@ export const rule: DockerfileRule = {
     references: [buildCheckRef('maintainer-deprecated'), hadolintRef('DL4000'), dockerfileRef('#maintainer-deprecated')],
     remediation: 'Replace it with a label: `LABEL org.opencontainers.image.authors="team@example.com"`.',
     equivalents: ['buildkit:MaintainerDeprecated', 'hadolint:DL4000', 'trivy:DS022', 'checkov:CKV_DOCKER_6'],
+    tags: ['hygiene'],
     messages: { default: 'MAINTAINER is deprecated; use `LABEL org.opencontainers.image.authors=…` instead.' },
     examples: {
       bad: ['FROM alpine:3.20\nMAINTAINER Jane Doe <jane@example.com>\n'],

@@ -19,6 +19,7 @@ export const rule: DockerfileRule = {
     references: [dockerfileRef('#user'), 'https://docs.docker.com/build/building/best-practices/#user'],
     remediation: 'Create an unprivileged user and switch to it at the end: `RUN useradd -r -u 10001 app` then `USER 10001`.',
     equivalents: ['checkov:CKV_DOCKER_3', 'trivy:DS002', 'kics:fd54f200-402c-4333-a5a4-36ef6709af2f'],
+    tags: ['hardening'],
     messages: { default: 'The final stage never sets USER, so the container runs as root.' },
     examples: { bad: ['FROM node:22\nCMD ["node", "app.js"]\n'], good: ['FROM node:22\nUSER node\nCMD ["node", "app.js"]\n', 'FROM gcr.io/distroless/static:nonroot\n'] },
   },

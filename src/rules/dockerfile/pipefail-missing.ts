@@ -65,6 +65,7 @@ export const rule: DockerfileRule = {
     references: [hadolintRef('DL4006'), 'https://docs.docker.com/build/building/best-practices/#using-pipes', dockerfileRef('#shell')],
     remediation: 'Add `SHELL ["/bin/bash", "-o", "pipefail", "-c"]` before the RUN (Debian/Ubuntu `sh` may not support it), or start the script with `set -o pipefail` where the shell does (bash, ash).',
     equivalents: ['hadolint:DL4006', 'trivy:DS032'],
+    tags: ['hygiene'],
     messages: { default: 'If `{{head}}` fails, this pipeline still succeeds: set `-o pipefail`.' },
     examples: {
       bad: ['FROM debian:12\nRUN curl -fsSL https://example.com/app.tgz | tar -xz -C /opt\n'],

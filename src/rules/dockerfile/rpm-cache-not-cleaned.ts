@@ -30,6 +30,7 @@ export const rule: DockerfileRule = {
     references: [hadolintRef('DL3032'), hadolintRef('DL3040'), 'https://docs.docker.com/build/building/best-practices/#run'],
     remediation: 'End the RUN with `&& dnf clean all` (`yum clean all`, `microdnf clean all`), or mount a build cache at `/var/cache/dnf`.',
     equivalents: ['hadolint:DL3032', 'hadolint:DL3040', 'trivy:DS015', 'trivy:DS019', 'trivy:DS027'],
+    tags: ['hygiene'],
     messages: { default: '`{{command}}` leaves its cache in this layer; add `&& {{tool}} clean all` to the same RUN.' },
     examples: {
       bad: ['FROM rockylinux:9\nRUN dnf install -y httpd\n'],

@@ -35,6 +35,7 @@ export const rule: DockerfileRule = {
     references: [hadolintRef('DL3003'), dockerfileRef('#workdir'), 'https://docs.docker.com/build/building/best-practices/#workdir'],
     remediation: 'Replace `RUN cd /app && make` with `WORKDIR /app` followed by `RUN make`.',
     equivalents: ['hadolint:DL3003', 'trivy:DS013'],
+    tags: ['hygiene'],
     messages: { default: 'Use `WORKDIR {{dir}}` instead of `cd {{dir}}`: the change only lasts for this RUN.' },
     examples: {
       bad: ['FROM node:22\nCOPY . /app\nRUN cd /app && npm ci\n'],

@@ -14,6 +14,7 @@ export const rule: DockerfileRule = {
     references: [buildCheckRef('stage-name-casing')],
     remediation: 'Write the stage name in lower case (`AS builder`).',
     equivalents: ['buildkit:StageNameCasing'],
+    tags: ['hygiene'],
     messages: { default: 'Stage name "{{name}}" should be lower case.' },
     examples: { bad: ['FROM golang:1.23 AS Builder\n'], good: ['FROM golang:1.23 AS builder\n'] },
   },

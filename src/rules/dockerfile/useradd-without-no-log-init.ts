@@ -17,6 +17,7 @@ export const rule: DockerfileRule = {
     references: [hadolintRef('DL3046'), 'https://github.com/moby/moby/issues/5419'],
     remediation: 'Add `-l` (`--no-log-init`): `useradd -l -u 123456 app`.',
     equivalents: ['hadolint:DL3046'],
+    tags: ['hygiene'],
     messages: { default: 'useradd with UID {{uid}} and without -l creates a huge lastlog file.' },
     examples: { bad: ['FROM debian:12\nRUN useradd -u 1000000 app\n'], good: ['FROM debian:12\nRUN useradd -l -u 1000000 app\n', 'FROM debian:12\nRUN useradd -u 10001 app\n'] },
   },

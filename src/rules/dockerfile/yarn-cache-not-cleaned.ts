@@ -29,6 +29,7 @@ export const rule: DockerfileRule = {
     references: [hadolintRef('DL3060'), 'https://classic.yarnpkg.com/en/docs/cli/cache', 'https://docs.docker.com/build/cache/optimize/#use-cache-mounts'],
     remediation: 'End the RUN with `&& yarn cache clean`, or use `RUN --mount=type=cache,target=/usr/local/share/.cache/yarn yarn install --frozen-lockfile`.',
     equivalents: ['hadolint:DL3060'],
+    tags: ['hygiene'],
     messages: { default: '`yarn {{sub}}` leaves its package cache in this layer; add `&& yarn cache clean` to the same RUN.' },
     examples: {
       bad: ['FROM node:22\nCOPY package.json yarn.lock ./\nRUN yarn install --frozen-lockfile\n'],

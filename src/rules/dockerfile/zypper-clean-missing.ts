@@ -22,6 +22,7 @@ export const rule: DockerfileRule = {
     references: [hadolintRef('DL3036'), 'https://en.opensuse.org/SDB:Zypper_manual'],
     remediation: 'End the RUN with `&& zypper clean --all`, or mount a build cache at `/var/cache/zypp`.',
     equivalents: ['hadolint:DL3036', 'trivy:DS020'],
+    tags: ['hygiene'],
     messages: { default: '`{{command}}` leaves its cache in this layer; add `&& zypper clean --all` to the same RUN.' },
     examples: {
       bad: ['FROM opensuse/leap:15.6\nRUN zypper -n install curl\n'],

@@ -20,6 +20,7 @@ export const rule: ProjectRule = {
     references: [specUrl('services#healthcheck'), dockerfileRef('#healthcheck')],
     remediation: 'Add a HEALTHCHECK to the Dockerfile (every deployment benefits) or a `healthcheck` to the service.',
     equivalents: [],
+    tags: ['hardening'],
     messages: { default: 'Service "{{service}}" publishes ports but neither {{file}} nor the compose file defines a health check.' },
     examples: {
       bad: [[
