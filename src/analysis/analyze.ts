@@ -5,7 +5,7 @@ import { runAnalyzer } from '../core/analyze.ts';
 import type { FileAnalyzer } from '../core/analyze.ts';
 import { buildReport, runRules } from '../core/engine.ts';
 import type { EngineOptions, RuleRun } from '../core/engine.ts';
-import { countBySeverity, gradeFor, highestSeverity } from '../core/scoring.ts';
+import { countBySeverity, gradeFor, highestSeverity, scoringTable } from '../core/scoring.ts';
 import { findSuppression } from '../core/suppressions.ts';
 import type { Finding, Grade, Report, ReportSeverity, SeverityCounts } from '../core/types.ts';
 import { buildProjectModel } from '../project/model.ts';
@@ -70,7 +70,7 @@ function analyzeTyped(input: FileInput, { fileType, detection }: Detected, optio
   const analyzer = as?.parse ? { ...own, parse: as.parse } : own;
   const engine = { ...options, file: input.filename, ...(as?.disable ? { disable: [...(options.disable ?? []), ...as.disable] } : {}) };
   const { parsed, run } = runAnalyzer(analyzer, input.content, engine);
-  const report = buildReport(run.findings, run.suppressed, RULESET_VERSION);
+  const report = buildReport(run.findings, run.suppressed, RULESET_VERSION, scoringTable(options.profile));
   const file = { filename: input.filename, content: input.content, fileType, parsed } as ProjectFile;
   return { file, report: { ...report, file_type: fileType, detection } };
 }
@@ -109,11 +109,12 @@ export function runProject(inputs: readonly FileInput[], options: EngineOptions)
   });
   const cross = applySuppressions(runRules(doc, projectRules, [], options), doc.files);
   const worst = analyzed.reduce((min, a) => Math.min(min, a.report.score), 100);
-  const project = buildReport(cross.findings, cross.suppressed, RULESET_VERSION, undefined, worst);
+  const table = scoringTable(options.profile);
+  const project = buildReport(cross.findings, cross.suppressed, RULESET_VERSION, table, worst);
   const summary = countBySeverity([...analyzed.flatMap((a) => a.report.findings), ...project.findings]);
   const report: ProjectReport = {
     score: project.score,
-    grade: gradeFor(project.score),
+    grade: gradeFor(project.score, table),
     severity: highestSeverity(summary),
     summary,
     files: analyzed.map((a) => {

@@ -4,6 +4,7 @@ import { buildReport, runRules } from './engine.ts';
 import type { EngineOptions, RuleRun } from './engine.ts';
 import type { Report as RuleReport, Rule, RuleMeta } from './rule.ts';
 import type { Suppression } from './suppressions.ts';
+import { scoringTable } from './scoring.ts';
 import type { Report } from './types.ts';
 
 export interface Parsed<D> {
@@ -41,7 +42,7 @@ export function analyzeText<D>(
   rulesetVersion: string,
 ): Report {
   const { run } = runAnalyzer(analyzer, text, options);
-  return buildReport(run.findings, run.suppressed, rulesetVersion);
+  return buildReport(run.findings, run.suppressed, rulesetVersion, scoringTable(options.profile));
 }
 
 export function metasOf(analyzer: FileAnalyzer<unknown>): RuleMeta[] {

@@ -3,25 +3,39 @@
 import type { Grade, ReportSeverity, Severity, SeverityCounts } from './types.ts';
 import { SEVERITIES } from './types.ts';
 
+import type { Profile } from './rule.ts';
+
 export interface ScoringTable {
   version: string;
   /** Points the first finding of a rule costs, by severity. */
   baseCost: Record<Severity, number>;
-  /** Each further finding of the same rule costs this fraction of the previous one... */
+  /** Severities that block a merge (docs/scoring.md): their repeats decay, caps apply; the others are hygiene. */
+  blocking: readonly Severity[];
+  /** Each further blocking finding of the same rule costs this fraction of the previous one... */
   repeatDecay: number;
   /** ...but never less than this for a non-info finding. */
   minRepeatCost: number;
+  /** How further non-blocking findings of a rule cost: `once` — nothing (the rule costs once per report); `decay` —
+   * as blocking ones. */
+  nonBlockingRepeats: 'once' | 'decay';
+  /** Non-blocking findings cost at most `maxTotal` together and, in a report with no blocking finding that starts at
+   * or above `floor`, never take the score below `floor`. Absent: no limit. */
+  hygiene?: { maxTotal: number; floor: number };
   /** Highest score reachable while a finding of this severity is present. */
   caps: Partial<Record<Severity, number>>;
   /** Lowest score for each grade, best first. */
   grades: ReadonlyArray<readonly [Grade, number]>;
 }
 
+/** The `recommended` profile: hygiene alone cannot fail the default gate (score ≥ 80). */
 export const SCORING_TABLE: ScoringTable = {
-  version: '2026-11.1',
-  baseCost: { critical: 40, high: 20, medium: 8, low: 3, info: 0 },
+  version: '2026-11.2',
+  baseCost: { critical: 40, high: 20, medium: 6, low: 2, info: 0 },
+  blocking: ['critical', 'high'],
   repeatDecay: 0.5,
   minRepeatCost: 1,
+  nonBlockingRepeats: 'once',
+  hygiene: { maxTotal: 20, floor: 80 },
   caps: { critical: 49, high: 79 },
   grades: [
     ['A+', 97],
@@ -33,7 +47,15 @@ export const SCORING_TABLE: ScoringTable = {
   ],
 };
 
+/** The `strict` profile: the same costs, every finding costs (the 2026-11.1 walk), no hygiene limit. */
+export const STRICT_SCORING_TABLE: ScoringTable = { ...SCORING_TABLE, nonBlockingRepeats: 'decay', hygiene: undefined };
+
 export const SCORING_VERSION = SCORING_TABLE.version;
+
+/** The table a profile scores with; both carry the same version, and reports name their profile. */
+export function scoringTable(profile: Profile | undefined): ScoringTable {
+  return profile === 'strict' ? STRICT_SCORING_TABLE : SCORING_TABLE;
+}
 
 export const SEVERITY_RANK: Record<Severity, number> = { critical: 4, high: 3, medium: 2, low: 1, info: 0 };
 
@@ -44,18 +66,33 @@ export interface Scorable {
 
 /**
  * Costs each finding, in the order given (callers sort most severe first), and returns the points each one
- * cost (0 or negative). The walk: the n-th finding of a rule costs base × decay^(n-1), rounded, at least
- * `minRepeatCost` unless info; a finding whose severity has a cap costs at least what brings the running score
- * down to the cap; nothing costs more than the points left. Hence score = 100 + sum(impacts), always in 0..100.
+ * cost (0 or negative). The walk: the n-th blocking finding of a rule costs base × decay^(n-1), rounded, at least
+ * `minRepeatCost`; a non-blocking finding costs its base the first time its rule is seen and nothing after
+ * (`once`), within the hygiene limit; a finding whose severity has a cap costs at least what brings the running
+ * score down to the cap; nothing costs more than the points left. Hence score = start + sum(impacts), in 0..start.
  */
 export function costFindings(findings: readonly Scorable[], table: ScoringTable = SCORING_TABLE, start = 100): number[] {
   const seen = new Map<string, number>();
+  const blocking = (f: Scorable): boolean => table.blocking.includes(f.severity);
+  const hygiene = table.hygiene;
+  // The floor holds for hygiene alone: not once a blocking finding is present, nor below where the walk starts.
+  const floor = hygiene && start >= hygiene.floor && !findings.some(blocking) ? hygiene.floor : 0;
+  let hygieneLeft = hygiene?.maxTotal ?? Infinity;
   let running = start;
   return findings.map((f) => {
     const n = seen.get(f.rule_id) ?? 0;
     seen.set(f.rule_id, n + 1);
     const base = table.baseCost[f.severity];
-    let cost = base === 0 ? 0 : Math.max(table.minRepeatCost, Math.round(base * table.repeatDecay ** n));
+    let cost: number;
+    if (blocking(f) || table.nonBlockingRepeats === 'decay') {
+      cost = base === 0 ? 0 : Math.max(table.minRepeatCost, Math.round(base * table.repeatDecay ** n));
+    } else {
+      cost = n === 0 ? base : 0;
+    }
+    if (!blocking(f)) {
+      cost = Math.max(0, Math.min(cost, hygieneLeft, running - floor));
+      hygieneLeft -= cost;
+    }
     const cap = table.caps[f.severity];
     if (cap !== undefined && running - cost > cap) cost = running - cap;
     cost = Math.min(cost, running);

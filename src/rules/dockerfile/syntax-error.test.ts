@@ -11,6 +11,10 @@ testRule(dockerfileAnalyzer, rule, {
     '# escape=`\nFROM alpine:3.20\nRUN "\\\n',
   ],
   invalid: [
+    { code: '', errors: [{ line: 1, column: 1, endLine: 1, endColumn: 1, message: 'no instruction' }] },
+    { code: '# syntax=docker/dockerfile:1\n# only comments\n\n', errors: [{ line: 1, column: 1, endLine: 1, endColumn: 1, message: 'no instruction' }] },
+    { code: 'RUN echo hi\nCMD ["sh"]\n', errors: [{ line: 1, column: 1, endLine: 1, endColumn: 12, message: 'no FROM' }] },
+    { code: 'ARG BASE=alpine:3.20\n', errors: [{ line: 1, column: 1, endLine: 1, endColumn: 21, message: 'no FROM' }] },
     { code: 'FROM alpine:3.20\nCOPYY . /app\n', errors: [{ line: 2, column: 1, endColumn: 6, message: 'Unknown instruction' }] },
     { code: 'FROM alpine:3.20\nRUN echo "abc\n', errors: [{ line: 2, column: 10, message: 'unterminated double quote' }] },
     { code: 'FROM alpine:3.20\n# confgate ignore=CGD002\nRUN true\n', errors: [{ line: 2, column: 1, message: 'no reason' }] },

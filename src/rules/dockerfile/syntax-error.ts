@@ -1,4 +1,5 @@
-// CGD000: what the parser could not read. Reports come from `parseDockerfile`; this rule only carries metadata.
+// CGD000: what the parser could not read (reports from `parseDockerfile`), and a file Docker cannot build at all:
+// no instruction, or no FROM.
 import { dockerfileRef } from './support.ts';
 import type { DockerfileRule } from './support.ts';
 
@@ -11,7 +12,8 @@ export const rule: DockerfileRule = {
     description:
       'Docker would refuse this instruction (unknown instruction, missing arguments, unknown flag, unterminated ' +
       'heredoc, misplaced parser directive), or a RUN script has a shell syntax error that fails the build, or a ' +
-      '`# confgate` pragma is malformed. The rest of the file is still analyzed.',
+      '`# confgate` pragma is malformed. The rest of the file is still analyzed. A file with no instruction, or ' +
+      'with no `FROM`, is reported too: `docker build` fails on it, so it is not a perfect score.',
     severity: 'high',
     category: 'syntax',
     references: [dockerfileRef(''), 'https://pubs.opengroup.org/onlinepubs/9799919799/utilities/V3_chap02.html'],
@@ -25,13 +27,18 @@ export const rule: DockerfileRule = {
       flag: 'Unknown flag: {{detail}}.',
       shell: 'Shell syntax error: {{detail}}.',
       pragma: 'Malformed pragma: {{detail}}.',
+      empty: 'The Dockerfile has no instruction; docker build has nothing to build and fails.',
+      noFrom: 'The Dockerfile has no FROM instruction; docker build fails, as every build stage starts with FROM.',
     },
     examples: {
-      bad: ['FROM alpine:3.20\nCOPYY . /app\n', 'FROM alpine:3.20\nRUN echo "unterminated\n'],
+      bad: ['FROM alpine:3.20\nCOPYY . /app\n', 'FROM alpine:3.20\nRUN echo "unterminated\n', 'RUN echo "no base image"\n'],
       good: ['FROM alpine:3.20\nRUN echo "ok"\n'],
     },
   },
-  check() {
-    // The analyzer's parser reports syntax errors; see `runAnalyzer` in src/core/analyze.ts.
+  // The parser reports syntax errors (see `runAnalyzer` in src/core/analyze.ts); the check, what the file lacks.
+  check(doc, report) {
+    const first = doc.instructions[0];
+    if (!first) report({ range: { start_line: 1, start_column: 1, end_line: 1, end_column: 1 }, messageId: 'empty' });
+    else if (doc.stages.length === 0) report({ range: first.range, messageId: 'noFrom' });
   },
 };
