@@ -223,11 +223,37 @@ describe('project score', () => {
     assert.equal(data.severity, fileReport(data, 'bad/Dockerfile').severity);
   });
 
-  it('project findings cost points from the worst file score, never from 100', async () => {
-    const compose = { filename: 'compose.yaml', content: 'services:\n  a:\n    build: {context: svc0, args: {VERSON: "1"}}\n    user: "10001"\n    healthcheck: {test: ["CMD", "/app", "health"]}\n' };
-    const data = await analyze([compose, good(0)]);
+  const compose = (context: string) => ({ filename: 'compose.yaml', content: `services:\n  a:\n    build: {context: ${context}, args: {VERSON: "1"}}\n    user: "10001"\n    healthcheck: {test: ["CMD", "/app", "health"]}\n    read_only: true\n    cap_drop: [ALL]\n    security_opt: ["no-new-privileges:true"]\n    restart: unless-stopped\n    deploy: {resources: {limits: {cpus: "1", memory: 256M, pids: 100}}}\n` });
+
+  it('project findings cost points from the worst file score, never from 100; hygiene alone stops at 80', async () => {
+    const data = await analyze([compose('svc0'), good(0)]);
     const worst = Math.min(...data.files.map((f: any) => f.report.score));
-    assert.deepEqual(data.project_findings.map((f: any) => [f.rule_id, f.score_impact]), [['CGP003', -3]]);
-    assert.equal(data.score, worst - 3);
+    assert.equal(worst, 100);
+    assert.deepEqual(data.project_findings.map((f: any) => [f.rule_id, f.severity, f.score_impact]), [['CGP003', 'low', -2]]);
+    assert.equal(data.score, 98);
+  });
+
+  it('hygiene alone never takes a project below 80', async () => {
+    const plain = { filename: 'compose.yaml', content: 'services:\n  a:\n    build: {context: svc0, args: {VERSON: "1"}}\n    ports: ["8080:8080"]\n' };
+    const data = await analyze([plain, good(0)]);
+    assert.equal(Math.min(...data.files.map((f: any) => f.report.score)), 80, 'the compose file: hygiene only, 20 at most');
+    assert.deepEqual(data.project_findings.map((f: any) => [f.rule_id, f.score_impact]).filter(([id]: [string]) => id === 'CGP003'), [['CGP003', 0]]);
+    assert.equal(data.score, 80);
+  });
+
+  it('below the gate (a file with a blocking defect), project hygiene costs in full', async () => {
+    const data = await analyze([compose('bad'), bad]);
+    const worst = Math.min(...data.files.map((f: any) => f.report.score));
+    assert.ok(worst < 80);
+    const cgp003 = data.project_findings.filter((f: any) => f.rule_id === 'CGP003');
+    assert.deepEqual(cgp003.map((f: any) => f.score_impact), [-2]);
+    assert.equal(data.score, worst + data.project_findings.reduce((s: number, f: any) => s + f.score_impact, 0));
+  });
+
+  it('a rule that fires on several services costs once project-wide (non-blocking)', async () => {
+    const two = { filename: 'compose.yaml', content: 'services:\n  a:\n    build: {context: bad, args: {VERSON: "1"}}\n  b:\n    build: {context: bad, args: {VERSON: "2"}}\n' };
+    const data = await analyze([two, bad]);
+    const cgp003 = data.project_findings.filter((f: any) => f.rule_id === 'CGP003');
+    assert.deepEqual(cgp003.map((f: any) => f.score_impact), [-2, 0]);
   });
 });

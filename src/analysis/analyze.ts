@@ -4,7 +4,8 @@
 import { runAnalyzer } from '../core/analyze.ts';
 import type { FileAnalyzer } from '../core/analyze.ts';
 import { buildReport, runRules } from '../core/engine.ts';
-import type { EngineOptions, RuleRun } from '../core/engine.ts';
+import type { EngineOptions, RuleConfig, RuleRun } from '../core/engine.ts';
+import type { Profile } from '../core/rule.ts';
 import { countBySeverity, gradeFor, highestSeverity, scoringTable } from '../core/scoring.ts';
 import { findSuppression } from '../core/suppressions.ts';
 import type { Finding, Grade, Report, ReportSeverity, SeverityCounts } from '../core/types.ts';
@@ -14,6 +15,7 @@ import type { ProjectFile } from '../project/types.ts';
 import { projectRules } from '../rules/project/index.ts';
 import { RULESET_VERSION } from './catalogue.ts';
 import { detectFileType } from './detect.ts';
+import type { EffectiveRules } from './rule-config.ts';
 import type { Detected, Detection } from './detect.ts';
 import { fileType as fileTypeOf } from './file-types/index.ts';
 import type { FileTypeId } from './file-types/index.ts';
@@ -25,12 +27,18 @@ export interface FileInput {
   fileType?: FileTypeId | 'auto';
 }
 
-export interface FileReport extends Report {
+/** The profile and rule configuration an analysis used (src/analysis/rule-config.ts), so its score can be reproduced. */
+export interface RunConfig {
+  profile: Profile;
+  rules: EffectiveRules;
+}
+
+export interface FileReport extends Report, RunConfig {
   file_type: FileTypeId;
   detection: Detection;
 }
 
-export interface ProjectReport {
+export interface ProjectReport extends RunConfig {
   score: number;
   grade: Grade;
   severity: ReportSeverity;
@@ -61,7 +69,18 @@ function typed(input: FileInput, index: number): Detected {
 
 interface Analyzed {
   file: ProjectFile;
-  report: FileReport;
+  report: Report & Pick<FileReport, 'file_type' | 'detection'>;
+}
+
+const NO_RULES: EffectiveRules = { enable: [], disable: [], severity: {}, options: {} };
+
+/** The configuration a report states: as the caller gave it (the API gives rule ids, src/analysis/rule-config.ts). */
+function runConfig(options: RuleConfig): RunConfig {
+  const { enable, disable, severity, options: values } = options;
+  const rules = enable || disable || severity || values
+    ? { enable: [...(enable ?? [])], disable: [...(disable ?? [])], severity: { ...severity }, options: { ...values } } as EffectiveRules
+    : NO_RULES;
+  return { profile: options.profile ?? 'recommended', rules };
 }
 
 /** Parses once and runs the file's rules, parsed and with the rules the project asks for (`as`) if it does. */
@@ -76,7 +95,7 @@ function analyzeTyped(input: FileInput, { fileType, detection }: Detected, optio
 }
 
 export function analyzeFile(input: FileInput, options: EngineOptions): FileReport {
-  return analyzeTyped(input, typed(input, 0), options).report;
+  return { ...analyzeTyped(input, typed(input, 0), options).report, ...runConfig(options) };
 }
 
 /** Applies the pragmas of the file a project finding points into, as the file's own findings do. */
@@ -124,6 +143,7 @@ export function runProject(inputs: readonly FileInput[], options: EngineOptions)
     project_findings: project.findings,
     scoring_version: project.scoring_version,
     ruleset_version: RULESET_VERSION,
+    ...runConfig(options),
   };
   return { report, ruleErrors: cross.ruleErrors };
 }

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { RuleMeta } from '../core/rule.ts';
 import type { Category, Finding, Grade, Range, Report, Severity, SuppressedFinding } from '../core/types.ts';
-import type { ProjectReport } from '../analysis/analyze.ts';
+import type { ProjectReport, RunConfig } from '../analysis/analyze.ts';
 
 export const SARIF_VERSION = '2.1.0';
 export const SARIF_SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
@@ -77,7 +77,7 @@ export interface SarifLog {
       automationDetails: { id: string };
       columnKind: 'utf16CodeUnits';
       results: SarifResult[];
-      properties: { ruleset_version: string; scoring_version: string; scores: SarifScore[] };
+      properties: { ruleset_version: string; scoring_version: string; scores: SarifScore[] } & Partial<RunConfig>;
     },
   ];
 }
@@ -89,7 +89,7 @@ interface Placed {
 }
 
 /** One analysis (a file or a project) reduced to what SARIF needs. */
-interface Analysis {
+interface Analysis extends Partial<RunConfig> {
   placed: Placed[];
   scores: SarifScore[];
   ruleset_version: string;
@@ -191,6 +191,9 @@ function build(analysis: Analysis, options: SarifOptions): SarifLog {
         properties: {
           ruleset_version: analysis.ruleset_version,
           scoring_version: analysis.scoring_version,
+          // The profile and rule configuration the scores were made with, when the report states them.
+          ...(analysis.profile === undefined ? {} : { profile: analysis.profile }),
+          ...(analysis.rules === undefined ? {} : { rules: analysis.rules }),
           scores: analysis.scores,
         },
       },
@@ -202,9 +205,11 @@ function placeFile(report: Report, artifact: SarifArtifact): Placed[] {
   return [...report.findings, ...report.suppressed].map((finding) => ({ finding, artifact }));
 }
 
-/** SARIF for one analyzed file. */
-export function sarifForFile(report: Report, artifact: SarifArtifact, options: SarifOptions): SarifLog {
+/** SARIF for one analyzed file (a FileReport states its profile and rules; a bare report does not). */
+export function sarifForFile(report: Report & Partial<RunConfig>, artifact: SarifArtifact, options: SarifOptions): SarifLog {
   return build({
+    profile: report.profile,
+    rules: report.rules,
     placed: placeFile(report, artifact),
     scores: [{ scope: 'file', uris: [artifact.uri], score: report.score, grade: report.grade }],
     ruleset_version: report.ruleset_version,
@@ -222,6 +227,8 @@ export function sarifForProject(report: ProjectReport, artifacts: readonly Sarif
   ];
   const uris = report.files.map((f) => artifactOf(f.filename).uri);
   return build({
+    profile: report.profile,
+    rules: report.rules,
     placed,
     scores: [
       ...report.files.map((f, i): SarifScore => ({ scope: 'file', uris: [uris[i]!], score: f.report.score, grade: f.report.grade })),

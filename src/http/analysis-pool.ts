@@ -11,13 +11,14 @@
 // 2026-11-22), more than the analysis it moves off the loop.
 import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
-import type { EngineOptions } from '../core/engine.ts';
+import type { EngineOptions, RuleConfig } from '../core/engine.ts';
 import type { AnalysisSettings } from '../config.ts';
 import { analyzeFile, analyzeProject, UnsupportedFileType } from '../analysis/analyze.ts';
 import type { FileInput, FileReport, ProjectReport } from '../analysis/analyze.ts';
 import { ApiError } from './errors.ts';
 
-export type AnalysisJob = { kind: 'file'; input: FileInput } | { kind: 'project'; files: FileInput[] };
+/** One analysis: its files and the request's rule configuration (src/analysis/rule-config.ts), by rule id. */
+export type AnalysisJob = ({ kind: 'file'; input: FileInput } | { kind: 'project'; files: FileInput[] }) & { config?: RuleConfig };
 
 /** What one analysis adds to the daily counters (`app.countAnalyses`). */
 export interface AnalysisCount {
@@ -50,7 +51,8 @@ function projectCounts(report: ProjectReport): AnalysisCount[] {
 }
 
 /** Runs one job where it is called: on an analysis thread, or on the event loop when ANALYSIS_THREADS=0. */
-export function runAnalysisJob(job: AnalysisJob, engine: EngineOptions): AnalysisOutcome {
+export function runAnalysisJob(job: AnalysisJob, service: EngineOptions): AnalysisOutcome {
+  const engine = job.config ? { ...service, ...job.config } : service;
   try {
     if (job.kind === 'file') {
       const report = analyzeFile(job.input, engine);
@@ -126,14 +128,15 @@ export class AnalysisPool {
     this.#threadUrl = threadUrl;
   }
 
-  /** One file; a file of no supported type rejects with UnsupportedFileType (index 0). */
-  analyzeFile(input: FileInput): Promise<Analysis<FileReport>> {
-    return this.#run({ kind: 'file', input: { filename: input.filename, content: input.content, fileType: input.fileType } });
+  /** One file; a file of no supported type rejects with UnsupportedFileType (index 0). `config` is the request's
+   * resolved rule configuration (default: the recommended profile, every rule as its metadata says). */
+  analyzeFile(input: FileInput, config?: RuleConfig): Promise<Analysis<FileReport>> {
+    return this.#run({ kind: 'file', input: { filename: input.filename, content: input.content, fileType: input.fileType }, ...(config ? { config } : {}) });
   }
 
   /** A checked project (`checkProject`); a file of no supported type rejects with UnsupportedFileType(its index). */
-  analyzeProject(files: readonly FileInput[]): Promise<Analysis<ProjectReport>> {
-    return this.#run({ kind: 'project', files: files.map((f) => ({ filename: f.filename, content: f.content })) });
+  analyzeProject(files: readonly FileInput[], config?: RuleConfig): Promise<Analysis<ProjectReport>> {
+    return this.#run({ kind: 'project', files: files.map((f) => ({ filename: f.filename, content: f.content })), ...(config ? { config } : {}) });
   }
 
   /** Starts every thread now instead of on the first analyses (the service at start-up; tests start none they do not use). */

@@ -35,7 +35,8 @@ function describeValidation(err: FastifyError): string {
   const first = err.validation?.[0];
   if (!first) return 'The request is invalid.';
   const where = err.validationContext ?? 'body';
-  const base = first.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  // `/rules/disable/0` -> `rules.disable[0]`.
+  const base = first.instancePath.replace(/^\//, '').replace(/\/(\d+)(?=\/|$)/g, '[$1]').replace(/\//g, '.');
   const params = first.params as Record<string, unknown>;
   if (first.keyword === 'required') {
     const missing = String(params['missingProperty'] ?? '');
@@ -43,6 +44,8 @@ function describeValidation(err: FastifyError): string {
   }
   const field = [where, base].filter(Boolean).join('.');
   if (first.keyword === 'type') return `${field} must be of type ${String(params['type'])}`;
+  if (first.keyword === 'enum') return `${field} must be one of: ${(params['allowedValues'] as unknown[]).join(', ')}`;
+  if (first.keyword === 'additionalProperties') return `${field} has a field it does not know: ${String(params['additionalProperty']).slice(0, 40)}`;
   return `${field} ${first.message ?? 'is invalid'}`;
 }
 

@@ -74,9 +74,21 @@ const hostileJsonText = fc.constantFrom(
 
 /** Objects shaped like the real requests, with each field of any type. */
 const anyValue = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.string({ unit: 'binary', maxLength: 300 }), fc.constantFrom(-0, Number.MAX_SAFE_INTEGER + 2, 1e308, '', 'auto', 'dockerfile', 'compose'));
+/** `rules` of a request: any value, or its shape with rule references (real, unknown, inherited names) to anything. */
+const ruleKey = fc.oneof(fc.constantFrom('CGD001', 'cgd002', 'no-latest-tag', 'healthcheck-missing', 'CGP001', 'CGS001', 'constructor', 'toString', 'hasOwnProperty', '__proto__', ''), fc.string({ maxLength: 20 }));
+const rules = fc.oneof(anyValue, fc.record({
+  enable: fc.oneof(anyValue, fc.array(fc.oneof(ruleKey, anyValue), { maxLength: 5 })),
+  disable: fc.oneof(anyValue, fc.array(fc.oneof(ruleKey, anyValue), { maxLength: 5 })),
+  severity: fc.oneof(anyValue, fc.dictionary(ruleKey, fc.oneof(fc.constantFrom('critical', 'high', 'info', 'urgent'), anyValue))),
+  options: fc.oneof(anyValue, fc.dictionary(ruleKey, fc.oneof(anyValue, fc.dictionary(fc.oneof(fc.constantFrom('registries', 'constructor'), fc.string({ maxLength: 10 })), anyValue)))),
+  extra: anyValue,
+}, { requiredKeys: [] }));
+const profile = fc.oneof(fc.constantFrom('recommended', 'strict', 'STRICT', ''), anyValue);
 const shaped = fc.oneof(
   fc.record({ filename: anyValue, file_type: anyValue, content: anyValue }, { requiredKeys: [] }),
+  fc.record({ filename: fc.constant('Dockerfile'), file_type: fc.constant('auto'), content: fc.constant('FROM alpine:3.20\n'), profile, rules }, { requiredKeys: ['filename', 'file_type', 'content'] }),
   fc.record({ files: fc.oneof(anyValue, fc.array(fc.record({ filename: anyValue, content: anyValue }, { requiredKeys: [] }), { maxLength: 12 })) }, { requiredKeys: [] }),
+  fc.record({ files: fc.constant([{ filename: 'compose.yaml', content: 'services: {web: {image: nginx:1.27}}\n' }]), profile, rules }, { requiredKeys: ['files'] }),
   fc.record({ domain: anyValue, webhook_url: anyValue }, { requiredKeys: [] }),
   fc.dictionary(fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', '_csrf', 'email'), anyValue),
 ).map((v) => JSON.stringify(v));

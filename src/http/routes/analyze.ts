@@ -5,7 +5,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler }
 import { UnsupportedFileType } from '../../analysis/analyze.ts';
 import type { FileInput } from '../../analysis/analyze.ts';
 import { ruleById } from '../../analysis/catalogue.ts';
+import { engineConfig, resolveRuleConfig } from '../../analysis/rule-config.ts';
 import { fileSizeRefusal, isAcceptedFileType, unsupportedFileType } from '../../analysis/submission.ts';
+import type { RuleConfig } from '../../core/engine.ts';
 import { artifactUri, SARIF_MEDIA_TYPE, sarifForFile, sarifForProject } from '../../formatters/sarif.ts';
 import type { SarifLog } from '../../formatters/sarif.ts';
 import { analyzeCheckedProject, refused } from '../analysis-checks.ts';
@@ -55,6 +57,15 @@ function sendReport(reply: FastifyReply, json: string) {
   return reply.type('application/json; charset=utf-8').send(`{"request_id":${JSON.stringify(reply.request.id)},"data":${json}}`);
 }
 
+/** The request's profile and rules, resolved against the catalogue; 422 `invalid_request` naming the field. */
+function ruleConfig(body: { profile?: unknown; rules?: unknown }): RuleConfig {
+  const resolved = resolveRuleConfig(body.profile, body.rules);
+  if ('refusal' in resolved) throw refused(resolved.refusal);
+  return engineConfig(resolved.config);
+}
+
+const CONFIG_NOTE = ' Optional `profile` and `rules` choose how rules run and count; the report states both (`profile`, `rules`).';
+
 const SARIF_NOTE = ' With `?format=sarif` or `Accept: application/sarif+json` the 200 answer is a SARIF 2.1.0 log (`application/sarif+json`) instead of the envelope; errors stay JSON.';
 
 export async function analyzeRoutes(app: FastifyInstance): Promise<void> {
@@ -69,20 +80,21 @@ export async function analyzeRoutes(app: FastifyInstance): Promise<void> {
       tags: ['analysis'],
       operationId: 'analyzeFile',
       summary: 'Analyze one file.',
-      description: 'Returns the v1 analysis contract for the file, with the file type (detected when `auto`) and how it was detected. Errors: 413 `file_too_large`, 422 `unsupported_file_type`, 422 `invalid_request`, 429 `rate_limited`, 503 `analysis_busy`, 503 `analysis_failed`.' + SARIF_NOTE,
+      description: 'Returns the v1 analysis contract for the file, with the file type (detected when `auto`) and how it was detected. Errors: 413 `file_too_large`, 422 `unsupported_file_type`, 422 `invalid_request`, 429 `rate_limited`, 503 `analysis_busy`, 503 `analysis_failed`.' + CONFIG_NOTE + SARIF_NOTE,
       querystring: FormatQuery,
       body: AnalyzeRequest,
       response: { 200: envelope({ $ref: 'FileReport#' } as never), ...errorResponses(400, 413, 415, 422, 429, 503) },
     },
   }, async (req, reply) => {
-    const body = req.body as { filename: string; file_type: string; content: string };
+    const body = req.body as { filename: string; file_type: string; content: string; profile?: unknown; rules?: unknown };
     const fileType = body.file_type;
     if (!isAcceptedFileType(fileType)) throw refused(unsupportedFileType(`file_type "${fileType.slice(0, 40)}"`));
     const tooLarge = fileSizeRefusal(body.content, 'content');
     if (tooLarge) throw refused(tooLarge);
+    const config = ruleConfig(body);
     let analysis;
     try {
-      analysis = await app.analysis.analyzeFile({ filename: body.filename, content: body.content, fileType });
+      analysis = await app.analysis.analyzeFile({ filename: body.filename, content: body.content, fileType }, config);
     } catch (err) {
       if (err instanceof UnsupportedFileType) throw refused(unsupportedFileType('The content'));
       throw err;
@@ -99,14 +111,16 @@ export async function analyzeRoutes(app: FastifyInstance): Promise<void> {
       tags: ['analysis'],
       operationId: 'analyzeProject',
       summary: 'Analyze a project of up to 10 files together.',
-      description: 'Each file is detected and analyzed, then cross-file rules run (compose build → Dockerfile, `extends` and `include` across files, env_file, ports, users…). Errors: 413 `file_too_large`, 413 `project_too_large`, 422 `too_many_files`, 422 `duplicate_filename`, 422 `unsupported_file_type`, 422 `invalid_request`, 429 `rate_limited`, 503 `analysis_busy`, 503 `analysis_failed`.' + SARIF_NOTE,
+      description: 'Each file is detected and analyzed, then cross-file rules run (compose build → Dockerfile, `extends` and `include` across files, env_file, ports, users…). Errors: 413 `file_too_large`, 413 `project_too_large`, 422 `too_many_files`, 422 `duplicate_filename`, 422 `unsupported_file_type`, 422 `invalid_request`, 429 `rate_limited`, 503 `analysis_busy`, 503 `analysis_failed`.' + CONFIG_NOTE + SARIF_NOTE,
       querystring: FormatQuery,
       body: AnalyzeProjectRequest,
       response: { 200: envelope({ $ref: 'ProjectReport#' } as never), ...errorResponses(400, 413, 415, 422, 429, 503) },
     },
   }, async (req, reply) => {
-    const { files } = req.body as { files: FileInput[] };
-    const analysis = await analyzeCheckedProject(app.analysis, files);
+    const body = req.body as { files: FileInput[]; profile?: unknown; rules?: unknown };
+    const { files } = body;
+    const config = ruleConfig(body);
+    const analysis = await analyzeCheckedProject(app.analysis, files, config);
     app.countAnalyses(analysis.counts);
     if (wantsSarif(req)) return sendSarif(reply, sarifForProject(analysis.report(), files.map((f) => ({ ...f, uri: artifactUri(f.filename) })), sarifOptions));
     return sendReport(reply, analysis.json);

@@ -1,22 +1,67 @@
 // Request and response schemas of the public analysis API and the rule catalogue.
 import { Type } from 'typebox';
+import { PROFILES } from '../../core/rule.ts';
+import type { Profile } from '../../core/rule.ts';
 import { CATEGORIES, SEVERITIES } from '../../core/types.ts';
+import type { Severity } from '../../core/types.ts';
 import { RULE_TARGETS_TEXT } from '../../analysis/catalogue.ts';
 import { ANALYSIS_LIMITS } from '../../analysis/limits.ts';
+import { RULE_CONFIG_LIMITS } from '../../analysis/rule-config.ts';
 import { reportProperties } from './report.ts';
 
 const Filename = Type.String({ minLength: 1, maxLength: ANALYSIS_LIMITS.maxFilenameLength, description: 'Name of the file; used for type detection and locations, never stored.' });
 const Content = Type.String({ description: `Full text of the file, at most ${ANALYSIS_LIMITS.maxFileBytes / 1000} KB (1 KB = 1000 bytes) in UTF-8; empty is a valid file.` });
 
+const ProfileSchema = Type.Unsafe<Profile>({ type: 'string', enum: [...PROFILES] });
+const SeveritySchema = Type.Unsafe<Severity>({ type: 'string', enum: [...SEVERITIES] });
+const RuleRef = Type.String({ minLength: 1, maxLength: RULE_CONFIG_LIMITS.ruleRef, description: 'A rule id (`CGD001`) or name (`untagged-image`; a name shared by a Dockerfile and a Compose rule names both).' });
+const RuleList = (description: string) => Type.Array(RuleRef, { maxItems: RULE_CONFIG_LIMITS.entries, description });
+const OptionValue = Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Array(Type.String())]);
+
+const profileProperty = {
+  profile: Type.Optional({ ...ProfileSchema, description: '`recommended` (default): the default gate fails only blocking defects. `strict`: opt-in rules on, hardening rules count as high, every finding costs (docs/scoring.md).' }),
+};
+
+/** The rule configuration a request gives. Checked against the catalogue too: an unknown rule, severity or option is
+ * 422 `invalid_request` naming the field. */
+const RulesRequest = Type.Object(
+  {
+    enable: Type.Optional(RuleList('Opt-in rules to run.')),
+    disable: Type.Optional(RuleList('Rules not to run (wins over enable).')),
+    severity: Type.Optional(Type.Record(Type.String(), SeveritySchema, { maxProperties: RULE_CONFIG_LIMITS.entries, description: 'A severity for every finding of a rule, over the rule\'s and the profile\'s.' })),
+    // Option values are checked against the rule's own option types (src/analysis/rule-config.ts), which name them.
+    options: Type.Optional(Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown({ description: 'A string, number, boolean or list of strings, as the option\'s type says.' })), { maxProperties: RULE_CONFIG_LIMITS.entries, description: 'A rule\'s settings by name, as GET /api/rules/{rule_id} lists them under `options`.' })),
+  },
+  { additionalProperties: false, description: 'Which rules run and how their findings count; every rule by id or name.' },
+);
+
+const configProperties = { ...profileProperty, rules: Type.Optional(RulesRequest) };
+
 export const AnalyzeRequest = Type.Object({
   filename: Filename,
   file_type: Type.String({ description: '`auto` (detect from the name, then the content), or one of the values of GET /api/file-types.' }),
   content: Content,
+  ...configProperties,
 });
 
 export const AnalyzeProjectRequest = Type.Object({
   files: Type.Array(Type.Object({ filename: Filename, content: Content }), { description: `At most ${ANALYSIS_LIMITS.maxFiles} files, ${ANALYSIS_LIMITS.maxProjectBytes / 1000} KB in all.` }),
+  ...configProperties,
 });
+
+/** What a report states it used: the profile and the rule configuration, every rule by id. */
+const runConfigProperties = {
+  profile: { ...ProfileSchema, description: 'The profile the analysis used.' },
+  rules: Type.Object(
+    {
+      enable: Type.Array(Type.String()),
+      disable: Type.Array(Type.String()),
+      severity: Type.Record(Type.String(), SeveritySchema),
+      options: Type.Record(Type.String(), Type.Record(Type.String(), OptionValue), { description: 'Every option of each rule given options, defaults included.' }),
+    },
+    { description: 'The rule configuration the analysis used, by rule id, sorted: resubmitted with the profile, it reproduces the score.' },
+  ),
+};
 
 export const DetectionSchema = Type.Object(
   {
@@ -28,7 +73,7 @@ export const DetectionSchema = Type.Object(
 );
 
 export const FileReportSchema = Type.Object(
-  { ...reportProperties, file_type: Type.String(), detection: Type.Ref('Detection') },
+  { ...reportProperties, file_type: Type.String(), detection: Type.Ref('Detection'), ...runConfigProperties },
   { $id: 'FileReport', description: 'The v1 analysis contract plus the file type and how it was detected.' },
 );
 
@@ -42,6 +87,7 @@ export const ProjectReportSchema = Type.Object(
     project_findings: Type.Array(Type.Ref('Finding'), { description: 'Cross-file findings; each names its file in location.file.' }),
     scoring_version: Type.String(),
     ruleset_version: Type.String(),
+    ...runConfigProperties,
   },
   { $id: 'ProjectReport', description: 'Project score: the worst file score, less the project findings (docs/scoring.md).' },
 );

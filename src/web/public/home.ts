@@ -3,6 +3,7 @@
 import { FILE_TYPES } from '../../analysis/file-types/index.ts';
 import { ANALYSIS_LIMITS, kb } from '../../analysis/limits.ts';
 import { ACCEPTED_FILE_TYPES } from '../../analysis/submission.ts';
+import { PROFILES } from '../../core/rule.ts';
 import { html } from '../shared/assets/html.js';
 import type { Html } from '../shared/assets/html.js';
 import { layout } from '../shared/layout.ts';
@@ -16,13 +17,24 @@ export interface FormFile {
   content: string;
 }
 
-/** The form's files (one row each) and the type chosen for a single file (projects detect each file's type). */
+/** The form's files (one row each), the type chosen for a single file (projects detect each file's type) and the
+ * profile. */
 export interface FormValues {
   fileType: string;
   files: FormFile[];
+  profile: string;
 }
 
-export const EMPTY_FORM: FormValues = { fileType: 'auto', files: [{ filename: 'Dockerfile', content: '' }] };
+export const EMPTY_FORM: FormValues = { fileType: 'auto', files: [{ filename: 'Dockerfile', content: '' }], profile: 'recommended' };
+
+const PROFILE_LABEL: Readonly<Record<string, string>> = {
+  recommended: 'Recommended: fails on blocking defects only',
+  strict: 'Strict: hardening gaps fail too, opt-in rules on',
+};
+
+function profileOptions(selected: string): Html[] {
+  return PROFILES.map((p) => (p === selected ? html`<option value="${p}" selected>${PROFILE_LABEL[p]}</option>` : html`<option value="${p}">${PROFILE_LABEL[p]}</option>`));
+}
 
 function typeOptions(selected: string): Html[] {
   return ACCEPTED_FILE_TYPES.map((t) => (t === selected ? html`<option value="${t}" selected>${TYPE_LABEL[t]}</option>` : html`<option value="${t}">${TYPE_LABEL[t]}</option>`));
@@ -74,6 +86,12 @@ function analyzeForm(values: FormValues, error?: string, focusLast = false): Htm
   <p class="hint" id="project-hint">Up to ${maxFiles} files, ${kb(maxFileBytes)} each and ${kb(maxProjectBytes)} together. Several files are analyzed
     as one project, with cross-file checks (Compose <code>build</code> → Dockerfile, <code>env_file</code>, ports, users); each file's type is then detected.</p>
   <noscript><p class="hint">A file whose name and content are both empty is left out.</p></noscript>
+  <div class="profile-field">
+    <label for="profile">Profile</label>
+    <select id="profile" name="profile" aria-describedby="profile-hint">${profileOptions(values.profile)}</select>
+    <p class="hint" id="profile-hint">Recommended fails a file only for a defect a reviewer would block a merge for; strict also fails
+      missing hardening (healthchecks, limits, a non-root user, dropped capabilities, a read-only root filesystem).</p>
+  </div>
   <div class="actions">
     <button type="submit" id="analyze-button">Analyze</button>
     <button type="submit" id="add-file" name="add_file" value="1" class="secondary" formnovalidate aria-describedby="project-hint">Add another file</button>

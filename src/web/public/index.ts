@@ -8,6 +8,8 @@ import { UnsupportedFileType } from '../../analysis/analyze.ts';
 import { FILE_TYPES } from '../../analysis/file-types/index.ts';
 import type { FileTypeId } from '../../analysis/file-types/index.ts';
 import { ANALYSIS_LIMITS, kb } from '../../analysis/limits.ts';
+import { engineConfig, resolveRuleConfig } from '../../analysis/rule-config.ts';
+import type { RuleConfig } from '../../core/engine.ts';
 import { ACCEPTED_FILE_TYPES, fileSizeRefusal, isAcceptedFileType } from '../../analysis/submission.ts';
 import { analyzeCheckedProject } from '../../http/analysis-checks.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -39,8 +41,16 @@ function formValues(req: FastifyRequest): FormValues | undefined {
   if (rows > 1 && filenames.length !== contents.length) return undefined;
   const files = Array.from({ length: rows }, (_, i) => ({ filename: filenames[i] ?? '', content: contents[i] ?? '' }));
   // A project's type select is disabled (each file's type is detected), so only a single file posts one.
-  return { fileType: field(req, 'file_type') ?? 'auto', files };
+  return { fileType: field(req, 'file_type') ?? 'auto', files, profile: field(req, 'profile') ?? 'recommended' };
 }
+
+/** The chosen profile as the API's rule configuration, or undefined for a value the form never offers. */
+function profileConfig(values: FormValues): RuleConfig | undefined {
+  const resolved = resolveRuleConfig(values.profile, undefined);
+  return 'config' in resolved ? engineConfig(resolved.config) : undefined;
+}
+
+const PROFILE_PROBLEM = 'Choose a profile: recommended or strict.';
 
 /** What is wrong with a single submitted file, as one sentence; undefined when it can be analyzed. */
 function problemOf(file: FormFile, fileType: string): { status: number; message: string } | undefined {
@@ -89,9 +99,11 @@ export async function publicPages(app: FastifyInstance): Promise<void> {
   async function analyzeOne(reply: FastifyReply, values: FormValues, file: FormFile) {
     const problem = problemOf(file, values.fileType);
     if (problem) return sendPage(reply, problem.status, errorPage('The file could not be analyzed', problem.message, values));
+    const config = profileConfig(values);
+    if (!config) return sendPage(reply, 422, errorPage('The file could not be analyzed', PROFILE_PROBLEM, { ...values, profile: 'recommended' }));
     let analysis;
     try {
-      analysis = await app.analysis.analyzeFile({ filename: file.filename, content: file.content, fileType: values.fileType as FileTypeId | 'auto' });
+      analysis = await app.analysis.analyzeFile({ filename: file.filename, content: file.content, fileType: values.fileType as FileTypeId | 'auto' }, config);
     } catch (err) {
       if (!(err instanceof UnsupportedFileType)) throw err;
       const message = `${file.filename} is ${NO_SUPPORTED_TYPE} as far as we can tell. Choose its type, or name it like Dockerfile or compose.yaml.`;
@@ -108,9 +120,11 @@ export async function publicPages(app: FastifyInstance): Promise<void> {
     const named = { ...values, files };
     const nameless = nameProblem(files);
     if (nameless) return sendPage(reply, 422, errorPage('The files could not be analyzed', nameless, named));
+    const config = profileConfig(values);
+    if (!config) return sendPage(reply, 422, errorPage('The files could not be analyzed', PROFILE_PROBLEM, { ...named, profile: 'recommended' }));
     let analysis;
     try {
-      analysis = await analyzeCheckedProject(app.analysis, files);
+      analysis = await analyzeCheckedProject(app.analysis, files, config);
     } catch (err) {
       // Refusals of the input are shown with file names; failures on our side go to the error page as for one file.
       if (!(err instanceof ApiError) || err.status >= 500) throw err;

@@ -135,9 +135,10 @@ function enhance(form) {
 
   /** The request for these files: one file alone, several as a project. */
   function requestFor(files) {
+    const profile = form.elements.namedItem('profile')?.value ?? 'recommended';
     return files.length === 1
-      ? { url: '/api/analyze', body: { filename: files[0].filename, file_type: files[0].file_type, content: files[0].content } }
-      : { url: '/api/analyze-project', body: { files: files.map((f) => ({ filename: f.filename, content: f.content })) } };
+      ? { url: '/api/analyze', body: { filename: files[0].filename, file_type: files[0].file_type, content: files[0].content, profile } }
+      : { url: '/api/analyze-project', body: { files: files.map((f) => ({ filename: f.filename, content: f.content })), profile } };
   }
 
   /** The service's error envelope as a sentence; `files[2]` becomes the file's name. */

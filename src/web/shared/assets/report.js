@@ -122,6 +122,7 @@ function scoreCard(r, label) {
   <p class="grade">Grade <strong>${r.grade}</strong></p>
   <div class="score-detail">
     <p class="scope">${label}</p>
+    ${r.profile === 'strict' ? html`<p class="scope">Strict profile: hardening gaps count as high, opt-in rules on.</p>` : ''}
     <ul class="summary">${counts.length === 0 ? html`<li>No findings</li>` : counts.map(([sev, n]) => html`<li><span class="badge sev-${sev}">${n} ${sev}</span></li>`)}</ul>
     <p class="verdict ${passes ? 'pass' : 'fail'}">${passes ? 'Passes' : 'Fails'} the CI gate at its default minimum score of ${DEFAULT_MIN_SCORE}.</p>
   </div>
