@@ -194,3 +194,19 @@ describe('the analyzer page: a profile choice', () => {
     }
   });
 });
+
+describe('the rule catalogue states tags, severity context and options', () => {
+  it('GET /api/rules/{rule_id}', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/rules/CGC025' });
+    assert.equal(res.statusCode, 200);
+    openapi.assertConforms('GET', '/api/rules/{rule_id}', 200, res.json());
+    const rule = res.json().data;
+    assert.deepEqual([rule.tags, rule.options], [['hardening'], {}]);
+    assert.ok(Array.isArray(rule.severity_context));
+  });
+  it('the rule page', async () => {
+    const page = (await t.app.inject({ method: 'GET', url: '/rules/CGC025' })).body;
+    assert.match(page, /<dt>Tags<\/dt><dd>hardening \(high under the strict profile\)<\/dd>/);
+    assert.doesNotMatch((await t.app.inject({ method: 'GET', url: '/rules/CGC003' })).body, /<dt>Tags<\/dt>/);
+  });
+});

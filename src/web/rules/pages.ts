@@ -107,14 +107,19 @@ export function rulePage(m: RuleMeta): string {
     ['Category', html`<a href="/rules?category=${m.category}">${m.category}</a>`],
   ];
   if (m.cwe?.length) facts.push(['CWE', html`${m.cwe.map((c, i) => html`${i > 0 ? ', ' : ''}<a href="https://cwe.mitre.org/data/definitions/${c.slice(4)}.html">${c}</a>`)}`]);
-  if (m.optIn) facts.push(['Enabled', 'Opt-in: off unless enabled']);
+  if (m.optIn) facts.push(['Enabled', 'Opt-in: off unless enabled (on under the strict profile)']);
+  if (m.tags?.length) facts.push(['Tags', `${m.tags.join(', ')}${m.tags.includes('hardening') ? ' (high under the strict profile)' : ''}`]);
   if (m.equivalents.length) facts.push(['Same check in', html`${m.equivalents.map((e, i) => html`${i > 0 ? ', ' : ''}${equivalentLink(e)}`)}`]);
+  const options = Object.entries(m.options ?? {});
   return layout({ title: `${m.id}: ${m.title}`, section: '/rules', heading: false }, html`
 <p class="crumbs"><a href="/rules">Rules</a> › <a href="/rules?target=${m.target}">${TARGET_TITLE[m.target]}</a></p>
 <h1><span class="rule-id">${m.id}</span> ${m.title}</h1>
 <dl class="facts">${facts.map(([k, v]) => html`<dt>${k}</dt><dd>${v}</dd>`)}</dl>
 <section aria-labelledby="why"><h2 id="why">Why it matters</h2>${prose(m.description)}</section>
 <section aria-labelledby="fix"><h2 id="fix">How to fix</h2>${prose(m.remediation)}</section>
+${m.severityContext?.length ? html`<section aria-labelledby="context"><h2 id="context">Severity in context</h2><ul>${m.severityContext.map((c) => html`<li>${prose(c)}</li>`)}</ul></section>` : ''}
+${options.length ? html`<section aria-labelledby="options"><h2 id="options">Options</h2><p>Given in a request as <code>rules.options.${m.id}.&lt;name&gt;</code>.</p>
+<dl class="facts">${options.map(([name, o]) => html`<dt><code>${name}</code></dt><dd>${o.type}, default <code>${JSON.stringify(o.default)}</code>: ${o.description}</dd>`)}</dl></section>` : ''}
 ${m.examples.bad.length ? html`<section aria-labelledby="bad"><h2 id="bad">Reported</h2>${m.examples.bad.map((e) => example(e, 'Reported example'))}</section>` : ''}
 ${m.examples.good.length ? html`<section aria-labelledby="good"><h2 id="good">Not reported</h2>${m.examples.good.map((e) => example(e, 'Example that passes'))}</section>` : ''}
 ${m.references.length ? html`<section aria-labelledby="refs"><h2 id="refs">References</h2><ul>${m.references.map((r) => html`<li><a href="${r}">${r}</a></li>`)}</ul></section>` : ''}`);
