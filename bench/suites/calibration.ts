@@ -4,13 +4,14 @@
 // per type), the share of files passing, must-find recall, per-rule firing rates and severities, and every
 // disagreement. A benchmark of judgement, not of speed (bench/README.md, "calibration").
 //   npm run bench -- calibration --corpus <dir>        (or CONFGATE_CORPUS=<dir>)
-// Options: --min-score N (the gate, default 80), --rules <json file> ({"enable": [...], "disable": [...]}),
-// --profile recommended (the only profile the analysis has today); each also as --name=value.
+// Options: --min-score N (the gate, default 80), --rules <json file> (the API's `rules`: {"enable": [...],
+// "disable": [...], "severity": {...}, "options": {...}}), --profile recommended|strict; each also as --name=value.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { analyzeFile, analyzeProject, UnsupportedFileType } from '../../src/analysis/analyze.ts';
 import type { FileInput, FileReport } from '../../src/analysis/analyze.ts';
-import type { EngineOptions } from '../../src/core/engine.ts';
+import type { EngineOptions, RuleConfig } from '../../src/core/engine.ts';
+import { engineConfig, resolveRuleConfig } from '../../src/analysis/rule-config.ts';
 import type { Finding } from '../../src/core/types.ts';
 import { ANALYSIS_RULES } from '../../src/analysis/catalogue.ts';
 import { agreement, costly, DEFAULT_MIN_SCORE, gate, isFound, recall, ruleFiring } from '../calibration/compare.ts';
@@ -24,7 +25,8 @@ interface Settings {
   corpus: string;
   minScore: number;
   profile: string;
-  rules: { enable?: string[]; disable?: string[] };
+  /** The profile and rules, resolved as the API resolves a request's. */
+  rules: RuleConfig;
 }
 
 /** The run's settings, or undefined (with how to give a corpus printed) when no corpus is given. */
@@ -37,15 +39,13 @@ function settings(): Settings | undefined {
   }
   if (!existsSync(corpus)) throw new Error(`calibration: corpus directory ${corpus} does not exist`);
   const profile = optionValue('profile') ?? 'recommended';
-  // Profiles and per-rule severities/options are issue #19's later work: refuse what the analysis cannot do yet.
-  if (profile !== 'recommended') throw new Error(`calibration: profile "${profile}" is not supported by the analysis yet (only "recommended")`);
   const rulesFile = optionValue('rules');
-  const rules = rulesFile ? (JSON.parse(readFileSync(rulesFile, 'utf8')) as Record<string, unknown>) : {};
-  const unsupported = Object.keys(rules).filter((k) => k !== 'enable' && k !== 'disable');
-  if (unsupported.length) throw new Error(`calibration: rules.${unsupported.join(', rules.')} not supported by the analysis yet (only enable and disable)`);
+  const resolved = resolveRuleConfig(profile, rulesFile ? JSON.parse(readFileSync(rulesFile, 'utf8')) : undefined, 'options');
+  if ('refusal' in resolved) throw new Error(`calibration: ${resolved.refusal.message.replace(/^options\.rules/, '--rules').replace(/^options\.profile/, '--profile')}`);
+  const rules = engineConfig(resolved.config);
   const minScore = Number(optionValue('min-score') ?? DEFAULT_MIN_SCORE);
   if (!Number.isInteger(minScore) || minScore < 0 || minScore > 100) throw new Error('calibration: --min-score must be an integer from 0 to 100');
-  return { corpus, minScore, profile, rules: rules as Settings['rules'] };
+  return { corpus, minScore, profile, rules };
 }
 
 /** Every file's text, after checking each sha256: a missing or changed file is an error naming it. */
