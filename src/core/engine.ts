@@ -112,7 +112,7 @@ export function toFinding(meta: RuleMeta, report: RuleReport, helpBaseUrl: strin
 }
 
 /** Reports made before any rule ran (a parser's syntax errors), filed under the rule that owns them; that rule's
- * own check then runs first (what the document as a whole lacks, such as a Dockerfile's FROM). */
+ * own check runs next, before the other rules (what the document as a whole lacks, such as a Dockerfile's FROM). */
 export interface PriorReports<D> {
   rule: Rule<D>;
   reports: readonly RuleReport[];
@@ -125,9 +125,8 @@ function skipped(meta: RuleMeta, options: EngineOptions, filtered: boolean): boo
 
 /** Turns one rule's reports into findings, split into reported and suppressed. */
 function collect(run: RuleRun, meta: RuleMeta, reports: readonly RuleReport[], suppressions: readonly Suppression[], options: EngineOptions): void {
-  const configured = entryFor(meta, options.severity);
   for (const r of reports) {
-    const finding = toFinding(meta, r, options.helpBaseUrl, configured ?? raisedByProfile(meta, r.severity ?? meta.severity, options.profile));
+    const finding = toFinding(meta, r, options.helpBaseUrl, findingSeverity(meta, r.severity, options));
     const s = findSuppression(suppressions, meta, r.range.start_line);
     if (s) {
       const suppression: SuppressedFinding['suppression'] = { kind: s.kind, pragma: s.pragma, line: s.line };
