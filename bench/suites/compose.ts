@@ -5,9 +5,9 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseAllDocuments } from 'yaml';
-import { fastParse } from '../../src/analyzers/compose/fast-yaml.ts';
+import { fastParse } from '../../src/analyzers/yaml/fast-yaml.ts';
 import { parseCompose } from '../../src/analyzers/compose/parse.ts';
-import { Positions } from '../../src/analyzers/compose/yaml-tree.ts';
+import { Positions } from '../../src/analyzers/yaml/yaml-tree.ts';
 import { runAnalyzer } from '../../src/core/analyze.ts';
 import { composeAnalyzer } from '../../src/rules/compose/index.ts';
 import { ratio, timeIt } from '../measure.ts';

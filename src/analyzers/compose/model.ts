@@ -2,7 +2,7 @@
 // YAML node it came from, so every finding can point at the exact key or value.
 import type { Range } from '../../core/types.ts';
 import type { ImageRef } from '../dockerfile/types.ts';
-import type { DuplicateKey, Positions, Str, YMap, YNode, YPair, YScalar } from './yaml-tree.ts';
+import type { DuplicateKey, Positions, Str, YMap, YNode, YPair, YScalar } from '../yaml/yaml-tree.ts';
 
 /** One entry of `environment`, `labels` or `build.args`, in list (`K=v`) or map (`K: v`) form. */
 export interface KeyValue {

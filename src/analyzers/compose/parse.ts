@@ -1,63 +1,13 @@
 // `parseCompose`: text to the typed Compose document, never throwing. YAML errors, a second document and
 // malformed confgate pragmas become syntax errors; whatever the parser recovered is still analyzed.
-import { Composer, Parser } from 'yaml';
 import type { Parsed } from '../../core/analyze.ts';
-import type { Report } from '../../core/rule.ts';
 import type { ComposeDoc } from './model.ts';
 import { buildComposeDoc } from './services.ts';
-import { fastParse } from './fast-yaml.ts';
-import { commentTokens, scanComments } from './suppressions.ts';
-import type { RawComment } from './suppressions.ts';
-import { buildTree, Positions } from './yaml-tree.ts';
-import type { Tree } from './yaml-tree.ts';
-
-/** Beyond this many nodes once aliases are expanded, the file is treated as an alias bomb and not analyzed. */
-export const MAX_EXPANDED_NODES = 200_000;
+import { scanComposeComments } from './suppressions.ts';
+import { parseYaml } from '../yaml/parse.ts';
 
 export function parseCompose(text: string): Parsed<ComposeDoc> {
-  const pos = new Positions(text);
-  const fast = fastParse(pos);
-  const { tree, comments, yamlErrors, multiDocument } = fast ? { tree: fast, comments: fast.comments, yamlErrors: [] } : parseWithYaml(pos);
-  const syntaxErrors = [...yamlErrors];
-  let root = tree.root;
-  if (root && tree.expandedSize > MAX_EXPANDED_NODES) {
-    syntaxErrors.push({ range: root.range, messageId: 'aliasBomb', data: { limit: MAX_EXPANDED_NODES } });
-    root = undefined;
-  }
-  if (multiDocument) syntaxErrors.push(multiDocument);
-  const scan = scanComments(comments, pos, tree.nodeEnds);
-  syntaxErrors.push(...scan.errors);
-  return { doc: buildComposeDoc(root, pos, tree.duplicates), suppressions: scan.suppressions, syntaxErrors };
-}
-
-interface YamlParse {
-  tree: Tree;
-  comments: RawComment[];
-  yamlErrors: Report[];
-  /** A second document in the file, reported at its start. */
-  multiDocument?: Report;
-}
-
-/** The `yaml` package's full parser: any YAML, with its error messages, for what `fastParse` does not read. */
-export function parseWithYaml(pos: Positions): YamlParse {
-  const text = pos.text;
-  const yamlErrors: Report[] = [];
-  const tokens = [...new Parser().parse(text)];
-  const docs = [...new Composer({ uniqueKeys: false }).compose(tokens)];
-  const first = docs[0];
-  let tree: Tree = { root: undefined, duplicates: [], nodeEnds: new Map(), expandedSize: 0 };
-  if (first) {
-    for (const e of first.errors) {
-      yamlErrors.push({ range: pos.range(e.pos[0], Math.max(e.pos[1], e.pos[0] + 1)), messageId: 'yaml', data: { detail: e.message } });
-    }
-    tree = buildTree(first, pos);
-  }
-  const out: YamlParse = { tree, comments: commentTokens(tokens), yamlErrors };
-  const second = docs[1];
-  if (second) {
-    const start = second.range[0];
-    const end = text.startsWith('---', start) ? start + 3 : start + 1;
-    out.multiDocument = { range: pos.range(start, end), messageId: 'multiDocument' };
-  }
-  return out;
+  const y = parseYaml(text);
+  const scan = scanComposeComments(y.comments, y.pos, y.nodeEnds);
+  return { doc: buildComposeDoc(y.root, y.pos, y.duplicates), suppressions: scan.suppressions, syntaxErrors: [...y.syntaxErrors, ...scan.errors] };
 }

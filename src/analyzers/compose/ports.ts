@@ -4,8 +4,8 @@
 import { isInterpolated, splitOutsideInterpolation } from './interpolation.ts';
 import type { Part } from './interpolation.ts';
 import type { Port, PortRange } from './model.ts';
-import { get, subRange, text } from './yaml-tree.ts';
-import type { Positions, YNode } from './yaml-tree.ts';
+import { get, subRange, text } from '../yaml/yaml-tree.ts';
+import type { Positions, YNode } from '../yaml/yaml-tree.ts';
 
 function portRange(s: string | undefined): PortRange | undefined {
   const m = s === undefined ? null : /^(\d{1,5})(?:-(\d{1,5}))?$/.exec(s);

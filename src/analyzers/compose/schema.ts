@@ -4,8 +4,8 @@ import { Ajv } from 'ajv';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { Report } from '../../core/rule.ts';
 import schema from './schema/compose-spec.json' with { type: 'json' };
-import { getPair, toPlain } from './yaml-tree.ts';
-import type { YNode, YPair } from './yaml-tree.ts';
+import { getPair, toPlain } from '../yaml/yaml-tree.ts';
+import type { YNode, YPair } from '../yaml/yaml-tree.ts';
 
 let compiled: ValidateFunction | undefined;
 

@@ -5,8 +5,8 @@ import { parseImageRef } from '../dockerfile/image.ts';
 import type { Build, ComposeDoc, EnvFile, Extends, Include, KeyValue, Ref, Section, Service } from './model.ts';
 import { parsePort } from './ports.ts';
 import { parseMount } from './volumes.ts';
-import { get, getPair, isNull, str, subRange, text } from './yaml-tree.ts';
-import type { DuplicateKey, Positions, YMap, YNode, YPair } from './yaml-tree.ts';
+import { get, getPair, isNull, str, subRange, text } from '../yaml/yaml-tree.ts';
+import type { DuplicateKey, Positions, YMap, YNode, YPair } from '../yaml/yaml-tree.ts';
 
 function items(node: YNode | undefined): YNode[] {
   return node?.kind === 'seq' ? node.items : [];

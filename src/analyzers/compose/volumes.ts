@@ -3,8 +3,8 @@
 // Long syntax: `{type, source, target, read_only, bind: {propagation}}`.
 import { isInterpolated, splitOutsideInterpolation } from './interpolation.ts';
 import type { Mount } from './model.ts';
-import { get, str, subRange, text } from './yaml-tree.ts';
-import type { Positions, YNode } from './yaml-tree.ts';
+import { get, str, subRange, text } from '../yaml/yaml-tree.ts';
+import type { Positions, YNode } from '../yaml/yaml-tree.ts';
 
 const PROPAGATIONS = new Set(['shared', 'rshared', 'slave', 'rslave', 'private', 'rprivate']);
 

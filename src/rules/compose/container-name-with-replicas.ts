@@ -1,5 +1,5 @@
 // CGC039: a fixed `container_name` on a service that runs several replicas.
-import { get, getPair, text } from '../../analyzers/compose/yaml-tree.ts';
+import { get, getPair, text } from '../../analyzers/yaml/yaml-tree.ts';
 import { specUrl } from './support.ts';
 import type { ComposeRule } from './support.ts';
 

@@ -1,5 +1,5 @@
 // CGC010: `cap_add` of capabilities that amount to host control.
-import { get } from '../../analyzers/compose/yaml-tree.ts';
+import { get } from '../../analyzers/yaml/yaml-tree.ts';
 import { capabilityName, specUrl, stringItems } from './support.ts';
 import type { ComposeRule } from './support.ts';
 

@@ -1,5 +1,5 @@
 // CGC014: host devices that expose kernel memory or raw disks.
-import { get, text } from '../../analyzers/compose/yaml-tree.ts';
+import { get, text } from '../../analyzers/yaml/yaml-tree.ts';
 import { specUrl } from './support.ts';
 import type { ComposeRule } from './support.ts';
 

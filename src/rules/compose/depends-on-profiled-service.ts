@@ -1,5 +1,5 @@
 // CGC045: a service depends on a service that is only enabled by a profile the dependent does not imply.
-import { get, text } from '../../analyzers/compose/yaml-tree.ts';
+import { get, text } from '../../analyzers/yaml/yaml-tree.ts';
 import { specUrl } from './support.ts';
 import type { ComposeRule } from './support.ts';
 

@@ -1,5 +1,5 @@
 // CGC032: legacy `links`.
-import { getPair } from '../../analyzers/compose/yaml-tree.ts';
+import { getPair } from '../../analyzers/yaml/yaml-tree.ts';
 import { specUrl } from './support.ts';
 import type { ComposeRule } from './support.ts';
 

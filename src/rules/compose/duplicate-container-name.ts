@@ -1,6 +1,6 @@
 // CGC046: two services with the same `container_name`.
-import { get, str } from '../../analyzers/compose/yaml-tree.ts';
-import type { Str } from '../../analyzers/compose/yaml-tree.ts';
+import { get, str } from '../../analyzers/yaml/yaml-tree.ts';
+import type { Str } from '../../analyzers/yaml/yaml-tree.ts';
 import { specUrl } from './support.ts';
 import type { ComposeRule } from './support.ts';
 

@@ -1,5 +1,5 @@
 // CGC004: `network_mode: host`.
-import { get, text } from '../../analyzers/compose/yaml-tree.ts';
+import { get, text } from '../../analyzers/yaml/yaml-tree.ts';
 import { specUrl } from './support.ts';
 import type { ComposeRule } from './support.ts';
 

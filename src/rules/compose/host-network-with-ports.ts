@@ -1,5 +1,5 @@
 // CGC041: `ports` on a service that uses the host network.
-import { getPair } from '../../analyzers/compose/yaml-tree.ts';
+import { getPair } from '../../analyzers/yaml/yaml-tree.ts';
 import { specUrl, usesHostNetwork } from './support.ts';
 import type { ComposeRule } from './support.ts';
 

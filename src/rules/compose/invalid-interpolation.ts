@@ -1,7 +1,7 @@
 // CGC044: `${...}` expressions Compose cannot interpolate.
 import { scanInterpolation } from '../../analyzers/compose/interpolation.ts';
-import { subRange } from '../../analyzers/compose/yaml-tree.ts';
-import type { YNode } from '../../analyzers/compose/yaml-tree.ts';
+import { subRange } from '../../analyzers/yaml/yaml-tree.ts';
+import type { YNode } from '../../analyzers/yaml/yaml-tree.ts';
 import { specUrl } from './support.ts';
 import type { ComposeRule } from './support.ts';
 

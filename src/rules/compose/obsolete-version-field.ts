@@ -1,5 +1,5 @@
 // CGC031: top-level `version`.
-import { getPair } from '../../analyzers/compose/yaml-tree.ts';
+import { getPair } from '../../analyzers/yaml/yaml-tree.ts';
 import { specUrl } from './support.ts';
 import type { ComposeRule } from './support.ts';
 

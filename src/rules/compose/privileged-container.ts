@@ -1,5 +1,5 @@
 // CGC003: `privileged: true`.
-import { get } from '../../analyzers/compose/yaml-tree.ts';
+import { get } from '../../analyzers/yaml/yaml-tree.ts';
 import { isTrue, specUrl } from './support.ts';
 import type { ComposeRule } from './support.ts';
 

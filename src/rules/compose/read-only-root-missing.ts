@@ -1,6 +1,6 @@
 // CGC030: the container's root filesystem is writable.
 import { effective } from '../../analyzers/compose/services.ts';
-import { text } from '../../analyzers/compose/yaml-tree.ts';
+import { text } from '../../analyzers/yaml/yaml-tree.ts';
 import { lacks, specUrl } from './support.ts';
 import type { ComposeRule } from './support.ts';
 

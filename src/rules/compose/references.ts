@@ -1,8 +1,8 @@
 // What a service refers to by name, and what a compose file defines, per kind: the five undefined-* rules read one
 // file's, and the project reads them across `include` (rules/project/undefined-name-across-includes.ts).
 import type { ComposeDoc, Ref, Service } from '../../analyzers/compose/model.ts';
-import { get, str } from '../../analyzers/compose/yaml-tree.ts';
-import type { YNode } from '../../analyzers/compose/yaml-tree.ts';
+import { get, str } from '../../analyzers/yaml/yaml-tree.ts';
+import type { YNode } from '../../analyzers/yaml/yaml-tree.ts';
 import { stringItems } from './support.ts';
 
 export interface References {

@@ -1,6 +1,6 @@
 // CGC026: service has no restart policy.
 import { effective } from '../../analyzers/compose/services.ts';
-import { get } from '../../analyzers/compose/yaml-tree.ts';
+import { get } from '../../analyzers/yaml/yaml-tree.ts';
 import { lacks, specUrl } from './support.ts';
 import type { ComposeRule } from './support.ts';
 

@@ -1,6 +1,6 @@
 // CGC015: sysctls that weaken the host's network or are not namespaced at all.
 import { keyValues } from '../../analyzers/compose/services.ts';
-import { get } from '../../analyzers/compose/yaml-tree.ts';
+import { get } from '../../analyzers/yaml/yaml-tree.ts';
 import { specUrl } from './support.ts';
 import type { ComposeRule } from './support.ts';
 

@@ -1,6 +1,6 @@
 // CGC000: what the parser could not read (reports from `parseCompose`), and a file with nothing for Compose to run:
 // empty, or no service (unless it includes other files, which may define them).
-import { getPair } from '../../analyzers/compose/yaml-tree.ts';
+import { getPair } from '../../analyzers/yaml/yaml-tree.ts';
 import type { ComposeRule } from './support.ts';
 
 export const rule: ComposeRule = {

@@ -1,5 +1,5 @@
 // CGC012: `security_opt` that turns off seccomp, AppArmor or SELinux confinement.
-import { get } from '../../analyzers/compose/yaml-tree.ts';
+import { get } from '../../analyzers/yaml/yaml-tree.ts';
 import { specUrl, stringItems } from './support.ts';
 import type { ComposeRule } from './support.ts';
 

@@ -1,6 +1,6 @@
 // CGP006: the image EXPOSEs a port the service neither publishes nor lists in `expose`, while publishing others.
 import { parseShortPort } from '../../analyzers/compose/ports.ts';
-import { get, text } from '../../analyzers/compose/yaml-tree.ts';
+import { get, text } from '../../analyzers/yaml/yaml-tree.ts';
 import { specUrl } from '../compose/support.ts';
 import { dockerfileRef } from '../dockerfile/support.ts';
 import { exposedPorts, onHostNetwork, once, PORT_MISMATCH_EXAMPLES, resolvedBuilds, servicePorts } from './support.ts';

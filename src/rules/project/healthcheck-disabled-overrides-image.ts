@@ -1,6 +1,6 @@
 // CGP008: compose disables the HEALTHCHECK the image defines.
-import { get, getPair, text } from '../../analyzers/compose/yaml-tree.ts';
-import type { YNode } from '../../analyzers/compose/yaml-tree.ts';
+import { get, getPair, text } from '../../analyzers/yaml/yaml-tree.ts';
+import type { YNode } from '../../analyzers/yaml/yaml-tree.ts';
 import type { Layer } from '../../project/types.ts';
 import { isTrue, specUrl } from '../compose/support.ts';
 import { dockerfileRef } from '../dockerfile/support.ts';

@@ -7,7 +7,7 @@
 // behaviour never depends on which parser ran; a differential test holds the two to the same output.
 import { TreeBuilder } from './yaml-tree.ts';
 import type { Entry, Positions, Tree, YNode, YScalar } from './yaml-tree.ts';
-import type { RawComment } from './suppressions.ts';
+import type { RawComment } from './comments.ts';
 
 /** Thrown to abandon the fast path; never escapes `fastParse`. */
 const GIVE_UP = Symbol('give up');
