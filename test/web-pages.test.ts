@@ -156,12 +156,12 @@ describe('analyzer page', () => {
     assert.equal(exact.statusCode, 200, 'exactly 100 KB is accepted');
     const unsupported = await postForm({ filename: 'notes.txt', file_type: 'auto', content: 'just some words' });
     assert.equal(unsupported.statusCode, 422);
-    assert.match(unsupported.body, /notes\.txt is neither a Dockerfile nor a Compose file/);
+    assert.match(unsupported.body, /notes\.txt is none of a Dockerfile, a Compose file, a GitHub Actions workflow, a GitHub Actions action/);
     assert.match(unsupported.body, />just some words<\/textarea>/);
     assert.equal((await postForm({ filename: ' ', file_type: 'auto', content: 'FROM alpine' })).statusCode, 422);
     const badType = await postForm({ filename: 'Dockerfile', file_type: 'yaml', content: 'FROM alpine' });
     assert.equal(badType.statusCode, 422);
-    assert.match(badType.body, /Choose a type: auto, dockerfile, compose\./);
+    assert.match(badType.body, /Choose a type: auto, dockerfile, compose, github-workflow, github-action\./);
     const notForm = await t.app.inject({ method: 'POST', url: '/analyze', headers: { 'content-type': 'text/plain' }, payload: 'filename=Dockerfile' });
     assert.equal(notForm.statusCode, 415);
     assert.match(notForm.body, /<!doctype html>[\s\S]*application\/x-www-form-urlencoded/);
@@ -239,7 +239,7 @@ describe('analyzer page', () => {
       codes.push(api.json().error.code);
     }
     assert.deepEqual(codes, ['duplicate_filename', 'too_many_files', 'file_too_large', 'project_too_large', 'unsupported_file_type']);
-    assert.equal(alertOf((await postForm(rows(cases[4]!))).body), 'notes.txt is not a supported file type; accepted file_type values: auto, dockerfile, compose.');
+    assert.equal(alertOf((await postForm(rows(cases[4]!))).body), 'notes.txt is not a supported file type; accepted file_type values: auto, dockerfile, compose, github-workflow, github-action.');
     assert.equal(alertOf((await postForm(rows(cases[0]!))).body), 'Dockerfile repeats Dockerfile; file names must be unique in a project.');
     const nameless = await postForm(rows([df('Dockerfile'), df('', 'FROM node:24\n')]));
     assert.equal(nameless.statusCode, 422);

@@ -36,7 +36,8 @@ export type RuleOptionSpec =
   | { type: 'boolean'; description: string; default: boolean };
 
 export interface RuleMeta {
-  /** Stable identifier, never reused: `CGD` Dockerfile, `CGC` Compose, `CGP` project, `CGS` scan + 3 digits. */
+  /** Stable identifier, never reused: a file type's prefix (its descriptor's `ruleIdPrefix`: `CGD` Dockerfile, `CGC`
+   * Compose, `CGW` GitHub Actions workflow, `CGA` GitHub Actions action), `CGP` project or `CGS` scan, + 3 digits. */
   id: string;
   /** Stable kebab-case name, unique within its target. */
   name: string;
@@ -51,7 +52,7 @@ export interface RuleMeta {
   references: string[];
   remediation: string;
   /** The same check in other tools: `hadolint:DL3007`, `checkov:CKV_DOCKER_7`, `trivy:DS001`, `kics:<id>`,
-   * `buildkit:JSONArgsRecommended`, `dclint:no-version-field`. Suppression pragmas of those tools map through it. */
+   * `buildkit:JSONArgsRecommended`, `dclint:no-version-field`, `zizmor:template-injection`, `actionlint:job-needs`. Suppression pragmas of those tools map through it. */
   equivalents: readonly string[];
   /** Message templates by id; `{{key}}` is replaced with the reported data. A `default` message is required. */
   messages: Record<string, string>;

@@ -6,10 +6,14 @@
 // detection.
 import { compose } from './compose.ts';
 import { dockerfile } from './dockerfile.ts';
+import { githubAction } from './github-action.ts';
+import { githubWorkflow } from './github-workflow.ts';
 
 export const FILE_TYPES = [
   dockerfile,
   compose,
+  githubWorkflow,
+  githubAction,
 ] as const;
 
 type Descriptor = (typeof FILE_TYPES)[number];

@@ -1,4 +1,4 @@
-// Checkov's Dockerfile checks (Checkov has no Compose framework).
+// Checkov's Dockerfile and GitHub Actions checks (Checkov has no Compose framework).
 // Taken from the repository at the commit below; `npm run bench -- peers` compares it with a checkout.
 import type { Peer } from './types.ts';
 
@@ -7,7 +7,7 @@ export const checkov: Peer = {
   title: 'Checkov',
   repository: 'bridgecrewio/checkov',
   commit: '03d5fdad8d6154b1565799a7b1fb8070c158866f',
-  listSource: 'checkov/dockerfile/checks (Python checks and graph_checks/*.yaml)',
+  listSource: 'checkov/dockerfile/checks and checkov/github_actions/checks (Python checks and graph_checks/*.yaml)',
   casePaths: ['checkov/dockerfile/checks', 'tests/dockerfile/checks', 'tests/dockerfile/graph_builder/checks'],
   rules: [
     { id: 'CKV_DOCKER_1', name: 'Ensure port 22 is not exposed' },
@@ -38,5 +38,13 @@ export const checkov: Peer = {
     { id: 'CKV2_DOCKER_15', name: "Ensure that the yum and dnf package managers are not configured to disable SSL certificate validation via the 'sslverify' configuration option" },
     { id: 'CKV2_DOCKER_16', name: "Ensure that certificate validation isn't disabled with pip via the 'PIP_TRUSTED_HOST' environment variable" },
     { id: 'CKV2_DOCKER_17', name: "Ensure that 'chpasswd' is not used to set or remove passwords" },
+    { id: 'CKV_GHA_1', name: "Ensure ACTIONS_ALLOW_UNSECURE_COMMANDS isn't true on environment variables", group: 'GitHub Actions' },
+    { id: 'CKV_GHA_2', name: 'Ensure run commands are not vulnerable to shell injection', group: 'GitHub Actions' },
+    { id: 'CKV_GHA_3', name: 'Suspicious use of curl with secrets', group: 'GitHub Actions', planned: 'Secrets sent by curl in run: scripts: needs a rule over the parsed script (the word holding ${{ secrets.* }} and the URL it goes to).' },
+    { id: 'CKV_GHA_4', name: 'Suspicious use of netcat with IP address', group: 'GitHub Actions', notAdopted: 'A reverse-shell signature is intrusion detection, not a configuration defect a reviewer would judge; it fires on legitimate network tests too.' },
+    { id: 'CKV_GHA_5', name: 'Find evidence of cosign sign execution in pipeline', group: 'GitHub Actions', notAdopted: 'Signing with cosign is one supply-chain policy among several (attestations, Sigstore through other tools); its absence is no defect of the workflow.' },
+    { id: 'CKV_GHA_6', name: 'Found artifact build without evidence of cosign sbom attestation in pipeline', group: 'GitHub Actions', notAdopted: 'SBOM attestation is an organisation policy, not a defect of the workflow; a rule for it would fail most sound workflows.' },
+    { id: 'CKV_GHA_7', name: 'The build output cannot be affected by user parameters other than the build entry point and the top-level source location. GitHub Actions workflow_dispatch inputs MUST be empty.', group: 'GitHub Actions', notAdopted: 'A SLSA build-level requirement: workflow_dispatch inputs are normal and safe in most workflows (only people with write access can dispatch).' },
+    { id: 'CKV2_GHA_1', name: 'Ensure top-level permissions are not set to write-all', group: 'GitHub Actions' },
   ],
 };

@@ -1,0 +1,20 @@
+import { testRule } from '../../../test/support/rule-tester.ts';
+import { workflowAnalyzer } from './index.ts';
+import { rule } from './action-unpinned.ts';
+
+testRule(workflowAnalyzer, rule, {
+  valid: [
+    "on: push\npermissions: {}\njobs:\n  build:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: actions/checkout@v4\n",
+    "on: push\npermissions: {}\njobs:\n  build:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: example/a@v1.2.3\n",
+    "on: push\npermissions: {}\njobs:\n  build:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: example/a@8f4b7f84864484a7bf31766abe9204da3cbe65b3\n",
+    "on: push\npermissions: {}\njobs:\n  build:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: ./local/action\n",
+    "on: push\npermissions: {}\njobs:\n  build:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: docker://alpine:3.20\n",
+  ],
+  invalid: [
+    { code: "on: push\npermissions: {}\njobs:\n  build:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: example/lint@main\n", errors: [{ line: 7, column: 27, endLine: 7, endColumn: 32, message: "reads as a branch" }] },
+    { code: "on: push\npermissions: {}\njobs:\n  build:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: example/lint\n", errors: [{ line: 7, column: 15, endLine: 7, endColumn: 27, message: "has no ref" }], name: "no ref" },
+    { code: "on: push\npermissions: {}\njobs:\n  call:\n    uses: example/workflows/.github/workflows/ci.yml@develop\n", errors: [{ line: 5, column: 53, endLine: 5, endColumn: 61, message: "reusable workflow" }], name: "reusable workflow on a branch" },
+    { code: "on: push\npermissions: {}\njobs:\n  build:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: actions/checkout@main\n", errors: [{ line: 7, column: 31, endLine: 7, endColumn: 36 }], name: "a GitHub action on a branch is unpinned too" },
+    { code: "on: push\npermissions: {}\njobs:\n  build:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: 'example/lint@main'  # pinned later\n", errors: [{ line: 7, column: 28, endLine: 7, endColumn: 33 }], name: "quoted" },
+  ],
+});

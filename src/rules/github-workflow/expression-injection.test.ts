@@ -1,0 +1,24 @@
+import { testRule } from '../../../test/support/rule-tester.ts';
+import { workflowAnalyzer } from './index.ts';
+import { rule } from './expression-injection.ts';
+
+const job = (steps: string) => `on: [issues, pull_request_target]\njobs:\n  j:\n    runs-on: ubuntu-24.04\n    steps:\n${steps}`;
+
+testRule(workflowAnalyzer, rule, {
+  valid: [
+    job('      - run: echo "$TITLE"\n        env:\n          TITLE: ${{ github.event.issue.title }}\n'),
+    job('      - run: echo "${{ github.event.issue.number }} ${{ github.sha }}"\n'),
+    job("      - run: echo ${{ contains(github.event.issue.title, 'bug') }}\n"),
+    job('      - uses: actions/github-script@v7\n        with:\n          script: console.log(context.payload.issue.title)\n'),
+    job('      - uses: some/action@v1\n        with:\n          script: ${{ github.event.issue.title }}\n'),
+    job('      - name: ${{ github.event.issue.title }}\n        run: echo ok\n'),
+  ],
+  invalid: [
+    { code: job('      - run: echo "${{ github.event.issue.title }}"\n'), errors: [{ line: 6, column: 24, endLine: 6, endColumn: 48, message: '"github.event.issue.title" is attacker-controlled' }] },
+    { code: job('      - run: |\n          git checkout ${{ github.head_ref }}\n          echo "${{ github.event.pull_request.body }}"\n'), errors: [{ line: 7, column: 28, endColumn: 43 }, { line: 8, column: 21, endColumn: 51 }], name: 'block scalar, two lines' },
+    { code: job("      - run: echo ${{ github.event.comment.body || 'none' }} ${{ github.event.commits[0].message }}\n"), errors: [{ line: 6, column: 23, endColumn: 48 }, { line: 6, column: 66, endColumn: 97, message: 'github.event.commits.*.message' }], name: 'through ||, and an index' },
+    { code: job('      - uses: actions/github-script@v7\n        with:\n          script: console.log("${{ github.event.review.body }}")\n'), errors: [{ line: 8, column: 36, endColumn: 60, message: 'github-script' }] },
+    { code: job('      - run: echo "${{ GITHUB.EVENT.PULL_REQUEST.HEAD.REF }}"\n'), errors: [{ line: 6, column: 24, endColumn: 58 }], name: 'contexts are case-insensitive' },
+    { code: job("      - run: \"echo '${{ github.event['head_commit']['message'] }}'\"\n"), errors: [{ line: 6, column: 25, endColumn: 63 }], name: 'quoted scalar, bracket access' },
+  ],
+});

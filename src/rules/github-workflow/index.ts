@@ -1,0 +1,59 @@
+// The workflow analyzer: parser, syntax-error rule and every workflow rule, sorted by id.
+import type { FileAnalyzer } from '../../core/analyze.ts';
+import type { GhaDoc } from '../../analyzers/github-workflow/model.ts';
+import { parseWorkflow } from '../../analyzers/github-workflow/parse.ts';
+import { rule as expressionInjection } from './expression-injection.ts';
+import { rule as untrustedCheckout } from './untrusted-checkout.ts';
+import { rule as actionUnpinned } from './action-unpinned.ts';
+import { rule as actionPinnedByTag } from './action-pinned-by-tag.ts';
+import { rule as githubActionPinnedByTag } from './github-action-pinned-by-tag.ts';
+import { rule as compromisedAction } from './compromised-action.ts';
+import { rule as imageNotTagged } from './image-not-tagged.ts';
+import { rule as permissionsWriteAll } from './permissions-write-all.ts';
+import { rule as riskyTriggerWithoutPermissions } from './risky-trigger-without-permissions.ts';
+import { rule as secretsInherit } from './secrets-inherit.ts';
+import { rule as unsecureCommandsAllowed } from './unsecure-commands-allowed.ts';
+import { rule as hardcodedContainerCredentials } from './hardcoded-container-credentials.ts';
+import { rule as secretsToJson } from './secrets-to-json.ts';
+import { rule as deprecatedWorkflowCommand } from './deprecated-workflow-command.ts';
+import { rule as duplicateKey } from './duplicate-key.ts';
+import { rule as duplicateStepId } from './duplicate-step-id.ts';
+import { rule as undefinedNeeds } from './undefined-needs.ts';
+import { rule as needsCycle } from './needs-cycle.ts';
+import { rule as invalidCron } from './invalid-cron.ts';
+import { rule as timeoutMinutesMissing } from './timeout-minutes-missing.ts';
+import { rule as persistCredentialsUploaded } from './persist-credentials-uploaded.ts';
+import { rule as syntaxError } from './syntax-error.ts';
+import type { GhaRule } from './support.ts';
+
+export const workflowSyntaxRule: GhaRule = syntaxError;
+
+export const workflowRules: readonly GhaRule[] = [
+  expressionInjection,
+  untrustedCheckout,
+  actionUnpinned,
+  actionPinnedByTag,
+  githubActionPinnedByTag,
+  compromisedAction,
+  imageNotTagged,
+  permissionsWriteAll,
+  riskyTriggerWithoutPermissions,
+  secretsInherit,
+  unsecureCommandsAllowed,
+  hardcodedContainerCredentials,
+  secretsToJson,
+  deprecatedWorkflowCommand,
+  duplicateKey,
+  duplicateStepId,
+  undefinedNeeds,
+  needsCycle,
+  invalidCron,
+  timeoutMinutesMissing,
+  persistCredentialsUploaded,
+];
+
+export const workflowAnalyzer: FileAnalyzer<GhaDoc> = {
+  parse: parseWorkflow,
+  rules: workflowRules,
+  syntaxRule: workflowSyntaxRule,
+};

@@ -1,0 +1,13 @@
+import { testRule } from '../../../test/support/rule-tester.ts';
+import { workflowAnalyzer } from './index.ts';
+import { rule } from './secrets-inherit.ts';
+
+testRule(workflowAnalyzer, rule, {
+  valid: [
+    "on: push\npermissions: {}\njobs:\n  call:\n    uses: ./.github/workflows/x.yml\n",
+    "on: push\npermissions: {}\njobs:\n  call:\n    uses: ./.github/workflows/x.yml\n    secrets:\n      A: ${{ secrets.A }}\n",
+  ],
+  invalid: [
+    { code: "on: push\npermissions: {}\njobs:\n  call:\n    uses: ./.github/workflows/x.yml\n    secrets: inherit\n", errors: [{ line: 6, column: 14, endLine: 6, endColumn: 21, message: "passes every secret to \"./.github/workflows/x.yml\"" }] },
+  ],
+});

@@ -1,0 +1,78 @@
+// Helpers the GitHub Actions rules share (workflows here, actions in src/rules/github-action/): reference URLs,
+// the attacker-controlled contexts, the script sinks of expressions, and every `uses:` of a file.
+import type { GhaDoc, PlacedExpression, Step } from '../../analyzers/github-workflow/model.ts';
+import { slug } from '../../analyzers/github-workflow/uses.ts';
+import type { UsesRef } from '../../analyzers/github-workflow/uses.ts';
+import type { Str, YMap, YPair } from '../../analyzers/yaml/yaml-tree.ts';
+import type { Rule } from '../../core/rule.ts';
+
+export type GhaRule = Rule<GhaDoc>;
+
+/** A page of GitHub's Actions documentation: `reference/workflows-and-actions/workflow-syntax#permissions`. */
+export function ghDocs(page: string): string {
+  return `https://docs.github.com/en/actions/${page}`;
+}
+
+export const WORKFLOW_SYNTAX = ghDocs('reference/workflows-and-actions/workflow-syntax');
+export const SECURE_USE = ghDocs('reference/security/secure-use');
+
+/**
+ * Context paths whose values anyone who can open an issue, a pull request or a comment, or push a branch to a fork,
+ * chooses (GitHub Security Lab's list, as zizmor and actionlint read it). `*` stands for any array index.
+ */
+const ATTACKER_CONTROLLED = [
+  /^github\.event\.(issue|pull_request|discussion)\.(title|body)$/,
+  /^github\.event\.(comment|review|review_comment)\.body$/,
+  /^github\.event\.pull_request\.head\.(ref|label|repo\.default_branch)$/,
+  /^github\.event\.pages\.\*\.page_name$/,
+  /^github\.event\.(commits\.\*|head_commit)\.(message|author\.(email|name)|committer\.(email|name))$/,
+  /^github\.event\.workflow_run\.(head_branch|display_title|head_commit\.(message|author\.(email|name)|committer\.(email|name)))$/,
+  /^github\.event\.workflow_run\.pull_requests\.\*\.head\.ref$/,
+  /^github\.head_ref$/,
+];
+
+export function isAttackerControlled(path: string): boolean {
+  return ATTACKER_CONTROLLED.some((re) => re.test(path));
+}
+
+/** The code an expression is pasted into before it runs: a step's `run:`, or `actions/github-script`'s `script:`.
+ * Returns which, or undefined. */
+export function scriptSink(e: PlacedExpression): 'run' | 'script' | undefined {
+  const step = e.step;
+  if (!step) return undefined;
+  const tail = e.path.slice(e.path.indexOf(step.index) + 1);
+  if (tail.length === 1 && tail[0] === 'run') return 'run';
+  const uses = step.uses?.ref;
+  if (tail.length === 2 && tail[0] === 'with' && tail[1] === 'script' && uses?.kind === 'repository' && slug(uses) === 'actions/github-script') return 'script';
+  return undefined;
+}
+
+/** Every `uses:` of the file: steps' actions and jobs' reusable workflows. */
+export function allUses(doc: GhaDoc): { str: Str; ref: UsesRef; step?: Step }[] {
+  const out: { str: Str; ref: UsesRef; step?: Step }[] = [];
+  for (const job of doc.jobs) if (job.uses) out.push(job.uses);
+  for (const step of doc.steps) if (step.uses) out.push({ ...step.uses, step });
+  return out.sort((a, b) => a.str.node.start - b.str.node.start);
+}
+
+/** Every `env:` mapping of the file: the workflow's, each job's, each step's (and a composite action's steps'). */
+export function allEnvs(doc: GhaDoc): YMap[] {
+  const out: YMap[] = [];
+  if (doc.env) out.push(doc.env);
+  for (const job of doc.jobs) if (job.env) out.push(job.env);
+  for (const step of doc.steps) if (step.env) out.push(step.env);
+  return out.sort((a, b) => a.start - b.start);
+}
+
+/** Whether the workflow runs on any of these events. */
+export function triggeredBy(doc: GhaDoc, ...events: string[]): boolean {
+  return doc.on.some((t) => events.includes(t.name));
+}
+
+/** The events that run a workflow with a fork's input and the base repository's secrets and token. */
+export const PRIVILEGED_FORK_TRIGGERS = ['pull_request_target', 'workflow_run'];
+
+/** `permissions:` pairs of the workflow and its jobs. */
+export function permissionPairs(doc: GhaDoc): YPair[] {
+  return [...(doc.permissions ? [doc.permissions] : []), ...doc.jobs.flatMap((j) => (j.permissions ? [j.permissions] : []))];
+}

@@ -1,0 +1,18 @@
+import { testRule } from '../../../test/support/rule-tester.ts';
+import { workflowAnalyzer } from './index.ts';
+import { rule } from './untrusted-checkout.ts';
+
+testRule(workflowAnalyzer, rule, {
+  valid: [
+    "on: pull_request\npermissions: {}\njobs:\n  t:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.pull_request.head.sha }}\n",
+    "on: pull_request_target\npermissions: {}\njobs:\n  t:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: actions/checkout@v4\n",
+    "on: pull_request_target\npermissions: {}\njobs:\n  t:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.pull_request.base.sha }}\n",
+    "on: workflow_run\npermissions: {}\njobs:\n  t:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: other/action@v4\n        with:\n          ref: ${{ github.event.workflow_run.head_sha }}\n",
+  ],
+  invalid: [
+    { code: "on: pull_request_target\npermissions: {}\njobs:\n  t:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.pull_request.head.sha }}\n", errors: [{ line: 9, column: 16, endLine: 9, endColumn: 57, message: "github.event.pull_request.head.sha" }] },
+    { code: "on:\n  workflow_run:\n    workflows: [ci]\npermissions: {}\njobs:\n  t:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.workflow_run.head_branch }}\n", errors: [{ line: 11, column: 16, endLine: 11, endColumn: 60, message: "workflow_run" }], name: "workflow_run head branch" },
+    { code: "on: [pull_request_target]\npermissions: {}\njobs:\n  t:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: refs/pull/${{ github.event.number }}/merge\n", errors: [{ line: 9, column: 26, endLine: 9, endColumn: 52 }], name: "merge ref" },
+    { code: "on: pull_request_target\npermissions: {}\njobs:\n  t:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          repository: ${{ github.event.pull_request.head.repo.full_name }}\n          ref: ${{ github.head_ref }}\n", errors: [{ line: 9, column: 23, endLine: 9, endColumn: 75 }, { line: 10, column: 16, endLine: 10, endColumn: 38 }], name: "fork repository and head ref" },
+  ],
+});

@@ -1,0 +1,61 @@
+// CGW002: a workflow run with the base repository's secrets and token (pull_request_target, workflow_run) that
+// checks out the pull request's code.
+import { contextPath, walk } from '../../analyzers/github-workflow/expression.ts';
+import type { Step } from '../../analyzers/github-workflow/model.ts';
+import { slug } from '../../analyzers/github-workflow/uses.ts';
+import type { GhaRule } from './support.ts';
+import { PRIVILEGED_FORK_TRIGGERS, SECURE_USE, triggeredBy } from './support.ts';
+
+/** Context paths naming the head (the fork's side) of a pull request or of the run that triggered this one. */
+const HEAD = /^github\.(head_ref|event\.pull_request\.(head\.(sha|ref|label|repo\.full_name)|number|merge_commit_sha)|event\.workflow_run\.(head_sha|head_branch|head_repository\.full_name|pull_requests\.\*\.(head\.(sha|ref)|number))|event\.number)$/;
+
+function isCheckout(step: Step): boolean {
+  const ref = step.uses?.ref;
+  return ref?.kind === 'repository' && slug(ref) === 'actions/checkout';
+}
+
+export const rule: GhaRule = {
+  meta: {
+    id: 'CGW002',
+    name: 'untrusted-checkout',
+    target: 'github-workflow',
+    title: 'Pull request code checked out in a privileged workflow',
+    description:
+      '`pull_request_target` and `workflow_run` run in the base repository with its secrets and a token that can ' +
+      'write, even for pull requests from forks. Checking out the pull request\'s head (`ref: ${{ github.event.pull_request.head.sha }}`, ' +
+      '`github.head_ref`, `refs/pull/N/merge`) puts the fork author\'s code in the workspace, and any build, test or ' +
+      'install step then runs it with those privileges ("pwn request").',
+    severity: 'high',
+    category: 'security',
+    cwe: ['CWE-829', 'CWE-94'],
+    references: ['https://securitylab.github.com/resources/github-actions-preventing-pwn-requests/', `${SECURE_USE}#mitigating-the-risks-of-untrusted-code-checkout`],
+    remediation:
+      'Run untrusted code under `pull_request` (no secrets, read-only token); when a privileged step is needed, split ' +
+      'the work: build in a `pull_request` workflow, upload the result as an artifact, and handle it in a ' +
+      '`workflow_run` workflow that never executes it.',
+    equivalents: [],
+    messages: {
+      default: 'This checkout fetches the pull request\'s code ({{context}}) in a workflow run on {{trigger}}, with the base repository\'s secrets and token.',
+    },
+    examples: {
+      bad: ['on: pull_request_target\npermissions:\n  contents: read\njobs:\n  test:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.pull_request.head.sha }}\n      - run: npm test\n'],
+      good: ['on: pull_request\npermissions:\n  contents: read\njobs:\n  test:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: actions/checkout@v4\n      - run: npm test\n'],
+    },
+  },
+  check(doc, report) {
+    if (!triggeredBy(doc, ...PRIVILEGED_FORK_TRIGGERS)) return;
+    const trigger = doc.on.find((t) => PRIVILEGED_FORK_TRIGGERS.includes(t.name))!.name;
+    for (const e of doc.expressions) {
+      const step = e.step;
+      if (!step || !isCheckout(step) || e.path[e.path.length - 2] !== 'with' || !['ref', 'repository'].includes(String(e.path[e.path.length - 1]))) continue;
+      const expr = e.expression.expr;
+      if (!expr) continue;
+      let found: string | undefined;
+      walk(expr, (n) => {
+        const p = found === undefined ? contextPath(n) : undefined;
+        if (p !== undefined && HEAD.test(p)) found = p;
+      });
+      if (found !== undefined) report({ range: e.range, data: { context: found, trigger } });
+    }
+  },
+};
