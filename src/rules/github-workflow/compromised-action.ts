@@ -29,7 +29,7 @@ export const rule: GhaRule = {
     },
     examples: {
       bad: ['on: pull_request\npermissions: {}\njobs:\n  files:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: tj-actions/changed-files@v45\n'],
-      good: ['on: pull_request\npermissions: {}\njobs:\n  files:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: tj-actions/changed-files@ed68ef82c095e0d48ec87eccea555d944a631a4c # v46.0.5\n'],
+      good: ['on: pull_request\npermissions: {}\njobs:\n  files:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: tj-actions/changed-files@ed68ef82c095e0d48ec87eccea555d944a631a4c # a fixed release (46.0.1 or later)\n'],
     },
   },
   check(doc, report) {

@@ -41,11 +41,12 @@ function versionOf(tag: string): number[] | undefined {
   return m ? m[1]!.split('.').map(Number) : undefined;
 }
 
-function below(a: number[], b: number[]): boolean {
-  for (let i = 0; i < Math.max(a.length, b.length); i++) {
-    const x = a[i] ?? 0;
-    const y = b[i] ?? 0;
-    if (x !== y) return x < y;
+/** Whether a tag is below a version. A partial tag floats to its latest release (`v46` is the newest 46.x), so only
+ * its own parts are compared: `v45` is below 46.0.1, `v46` is not. */
+function below(tag: number[], version: number[]): boolean {
+  for (let i = 0; i < tag.length; i++) {
+    const v = version[i] ?? 0;
+    if (tag[i] !== v) return tag[i]! < v;
   }
   return false;
 }
