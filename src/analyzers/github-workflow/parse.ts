@@ -137,8 +137,9 @@ function jobsOf(b: Builder, root: YNode | undefined): Job[] {
 function expressionsOf(b: Builder, root: YNode | undefined): PlacedExpression[] {
   const out: PlacedExpression[] = [];
   const seen = new Set<YNode>();
-  const visitScalar = (node: YScalar, path: KeyPath): void => {
+  const visitScalar = (node: YScalar, at: KeyPath): void => {
     if (typeof node.value !== 'string' || !node.value.includes('${{')) return;
+    const path = [...at];
     const source = scalarSource(node, b.pos);
     for (const expression of findExpressions(node.value)) {
       const rangeOf = (span: { start: number; end: number }) => sourceRange(b.pos, source, span.start, span.end);
@@ -147,19 +148,30 @@ function expressionsOf(b: Builder, root: YNode | undefined): PlacedExpression[] 
       out.push(placed);
     }
   };
-  const visit = (node: YNode, path: KeyPath): void => {
+  // One path stack, copied only for the few scalars that hold an expression.
+  const path: (string | number)[] = [];
+  const visit = (node: YNode): void => {
     // An aliased node is visited once, at its anchor.
     if (seen.has(node)) return;
     seen.add(node);
-    if (node.kind === 'scalar') visitScalar(node, path);
-    else if (node.kind === 'seq') node.items.forEach((n, i) => visit(n, [...path, i]));
-    else
+    if (node.kind === 'scalar') {
+      visitScalar(node, path);
+    } else if (node.kind === 'seq') {
+      node.items.forEach((n, i) => {
+        path.push(i);
+        visit(n);
+        path.pop();
+      });
+    } else {
       for (const p of node.pairs) {
-        visitScalar(p.keyNode, [...path, p.key]);
-        visit(p.value, [...path, p.key]);
+        path.push(p.key);
+        visitScalar(p.keyNode, path);
+        visit(p.value);
+        path.pop();
       }
+    }
   };
-  if (root) visit(root, []);
+  if (root) visit(root);
   return out;
 }
 

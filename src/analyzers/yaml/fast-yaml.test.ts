@@ -7,6 +7,8 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { applyEdits } from '../../../test/support/mutate.ts';
 import { composeRules } from '../../rules/compose/index.ts';
+import { actionRules } from '../../rules/github-action/index.ts';
+import { workflowRules } from '../../rules/github-workflow/index.ts';
 import { fastParse } from './fast-yaml.ts';
 import { parseWithYaml } from './parse.ts';
 import { Positions } from './yaml-tree.ts';
@@ -15,7 +17,7 @@ import type { YNode } from './yaml-tree.ts';
 const seeds = ['hardened.compose.yaml', 'insecure.compose.yaml'].map((f) =>
   readFileSync(new URL(`../../../test/fixtures/compose/${f}`, import.meta.url), 'utf8'),
 );
-const examples = composeRules.flatMap((r) => [...r.meta.examples.bad, ...r.meta.examples.good]).filter((e) => typeof e === 'string');
+const examples = [...composeRules, ...workflowRules, ...actionRules].flatMap((r) => [...r.meta.examples.bad, ...r.meta.examples.good]).filter((e) => typeof e === 'string');
 
 /**
  * The tree with each collection's raw end moved back over trailing whitespace: where exactly between the last

@@ -1,0 +1,138 @@
+// GitHub Actions workflows and actions through the real interfaces: the analysis API (detected by place, name and
+// content; JSON and SARIF; suppressions, ours and zizmor's), a project with a workflow and a Dockerfile, the
+// analyzer page's form, and the CLI given a directory.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startTestApp } from './support/app.ts';
+import type { TestApp } from './support/app.ts';
+import { openApiChecker } from './support/openapi.ts';
+import type { OpenApiChecker } from './support/openapi.ts';
+import { assertValidSarif } from './support/sarif-schema.ts';
+import { cliService, CLEAN_DOCKERFILE, runCli, workdir } from './fixtures/cli/harness.ts';
+
+const WORKFLOW = [
+  'on: issues',
+  'permissions:',
+  '  contents: read',
+  'jobs:',
+  '  greet:',
+  '    runs-on: ubuntu-24.04',
+  '    timeout-minutes: 5',
+  '    steps:',
+  '      - run: echo "${{ github.event.issue.title }}"',
+  '',
+].join('\n');
+const ACTION = 'name: greet\nruns:\n  using: composite\n  steps:\n    - run: echo "${{ github.event.issue.body }}"\n      shell: bash\n';
+
+let t: TestApp;
+let openapi: OpenApiChecker;
+before(async () => {
+  t = await startTestApp();
+  openapi = await openApiChecker(t.app);
+});
+after(async () => t.close());
+
+const post = (url: string, payload: unknown) => t.app.inject({ method: 'POST', url, payload: payload as object });
+
+describe('POST /api/analyze: GitHub Actions', () => {
+  it('a workflow found by its place: the injection at its exact position, a failing score, conforming to the contract', async () => {
+    const res = await post('/api/analyze', { filename: '.github/workflows/greet.yml', file_type: 'auto', content: WORKFLOW });
+    assert.equal(res.statusCode, 200, res.body);
+    openapi.assertConforms('POST', '/api/analyze', 200, res.json());
+    const report = res.json().data;
+    assert.equal(report.file_type, 'github-workflow');
+    assert.deepEqual(report.detection, { method: 'filename', confidence: 1, reason: 'the path ".github/workflows/greet.yml" is a GitHub Actions workflow path' });
+    assert.deepEqual(report.findings.map((f: any) => [f.rule_id, f.severity, f.location]), [
+      ['CGW001', 'high', { start_line: 9, start_column: 24, end_line: 9, end_column: 48 }],
+    ]);
+    assert.ok(report.score < 80, `score ${report.score}`);
+  });
+
+  it('a workflow and an action recognised by their content when the name says nothing', async () => {
+    const workflow = (await post('/api/analyze', { filename: 'greet.yml', file_type: 'auto', content: WORKFLOW })).json().data;
+    assert.equal(workflow.file_type, 'github-workflow');
+    assert.equal(workflow.detection.method, 'content');
+    const action = (await post('/api/analyze', { filename: 'input', file_type: 'auto', content: ACTION })).json().data;
+    assert.equal(action.file_type, 'github-action');
+    assert.deepEqual(action.findings.map((f: any) => [f.rule_id, f.location.start_line]), [['CGA001', 5]]);
+  });
+
+  it('an action found by its name', async () => {
+    const res = await post('/api/analyze', { filename: 'setup/action.yaml', file_type: 'auto', content: ACTION });
+    assert.equal(res.json().data.file_type, 'github-action');
+    assert.equal(res.json().data.detection.method, 'filename');
+  });
+
+  it('zizmor\'s ignore comment and ours suppress through the rule\'s equivalents, and are reported as suppressed', async () => {
+    const zizmor = WORKFLOW.replace('title }}"', 'title }}" # zizmor: ignore[template-injection]');
+    const a = (await post('/api/analyze', { filename: '.github/workflows/a.yml', file_type: 'auto', content: zizmor })).json().data;
+    assert.deepEqual(a.findings, []);
+    assert.deepEqual(a.suppressed.map((f: any) => [f.rule_id, f.location.start_line]), [['CGW001', 9]]);
+    const other = WORKFLOW.replace('title }}"', 'title }}" # zizmor: ignore[unpinned-uses]');
+    assert.deepEqual((await post('/api/analyze', { filename: '.github/workflows/a.yml', file_type: 'auto', content: other })).json().data.findings.map((f: any) => f.rule_id), ['CGW001']);
+    const ours = WORKFLOW.replace('      - run:', '      # confgate ignore=CGW001 reason="the title is a label set by a bot"\n      - run:');
+    assert.deepEqual((await post('/api/analyze', { filename: '.github/workflows/a.yml', file_type: 'auto', content: ours })).json().data.findings, []);
+  });
+
+  it('SARIF: a valid log whose rule carries the file type and security tags', async () => {
+    const res = await post('/api/analyze?format=sarif', { filename: '.github/workflows/greet.yml', file_type: 'auto', content: WORKFLOW });
+    assert.equal(res.statusCode, 200);
+    const log = res.json();
+    assertValidSarif(log);
+    const run = log.runs[0];
+    const rule = run.tool.driver.rules.find((r: any) => r.id === 'CGW001');
+    assert.ok(rule.properties.tags.includes('github-workflow') && rule.properties.tags.includes('security'), JSON.stringify(rule.properties));
+    assert.deepEqual(run.results.map((r: any) => [r.ruleId, r.locations[0].physicalLocation.region.startLine, r.locations[0].physicalLocation.artifactLocation.uri]), [['CGW001', 9, '.github/workflows/greet.yml']]);
+  });
+
+  it('a file of an explicit type that is no workflow still answers 200 with its syntax error', async () => {
+    const res = await post('/api/analyze', { filename: 'x.yml', file_type: 'github-workflow', content: 'on: [push\n' });
+    assert.equal(res.statusCode, 200);
+    assert.deepEqual(res.json().data.findings.map((f: any) => f.rule_id), ['CGW000']);
+  });
+});
+
+describe('POST /api/analyze-project: a workflow beside a Dockerfile', () => {
+  it('each file analyzed as its type; the project scored from the worst file', async () => {
+    const res = await post('/api/analyze-project', { files: [
+      { filename: '.github/workflows/greet.yml', content: WORKFLOW },
+      { filename: 'Dockerfile', content: CLEAN_DOCKERFILE },
+      { filename: 'action.yml', content: ACTION },
+    ] });
+    assert.equal(res.statusCode, 200, res.body);
+    openapi.assertConforms('POST', '/api/analyze-project', 200, res.json());
+    const data = res.json().data;
+    assert.deepEqual(data.files.map((f: any) => [f.filename, f.file_type]), [['.github/workflows/greet.yml', 'github-workflow'], ['Dockerfile', 'dockerfile'], ['action.yml', 'github-action']]);
+    assert.deepEqual(data.files[0].report.findings.map((f: any) => f.rule_id), ['CGW001']);
+    const worst = Math.min(...data.files.map((f: any) => f.report.score));
+    assert.ok(data.score <= worst);
+  });
+});
+
+describe('the analyzer page', () => {
+  it('offers both types and shows a workflow\'s finding', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/' });
+    assert.match(page.body, /<option value="github-workflow">GitHub Actions workflow<\/option>/);
+    assert.match(page.body, /<option value="github-action">GitHub Actions action<\/option>/);
+    const form = new URLSearchParams([['file_type', 'auto'], ['filename', '.github/workflows/greet.yml'], ['content', WORKFLOW]]).toString();
+    const res = await t.app.inject({ method: 'POST', url: '/analyze', payload: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    assert.equal(res.statusCode, 200);
+    assert.match(res.body, /CGW001/);
+    assert.match(res.body, /GitHub Actions workflow/);
+  });
+});
+
+describe('the CLI given a directory', () => {
+  const svc = cliService();
+  it('finds .github/workflows/*.yml and action.yml beside a Dockerfile, and gates on the workflow\'s finding', async () => {
+    const dir = workdir({ '.github/workflows/greet.yml': WORKFLOW, '.github/workflows/notes.txt': 'x', 'tools/greet/action.yml': ACTION, Dockerfile: CLEAN_DOCKERFILE, '.github/dependabot.yml': 'version: 2\n' });
+    const res = await runCli(['--url', svc.url, '--format', 'json', '.'], { cwd: dir });
+    assert.equal(res.status, 1, res.stderr);
+    const out = JSON.parse(res.stdout);
+    assert.deepEqual(out.analyses[0].report.files.map((f: any) => [f.filename, f.file_type]).sort(), [
+      ['.github/workflows/greet.yml', 'github-workflow'],
+      ['Dockerfile', 'dockerfile'],
+      ['tools/greet/action.yml', 'github-action'],
+    ]);
+  });
+});
