@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import { runAnalyzer } from '../../src/core/analyze.ts';
 import type { FileAnalyzer } from '../../src/core/analyze.ts';
 import type { Rule } from '../../src/core/rule.ts';
-import type { Finding } from '../../src/core/types.ts';
+import type { Finding, Severity } from '../../src/core/types.ts';
 
 export interface ExpectedFinding {
   line: number;
@@ -14,6 +14,8 @@ export interface ExpectedFinding {
   endColumn?: number;
   /** A substring the rendered message must contain. */
   message?: string;
+  /** The finding's own severity, for rules whose severity depends on the file (`meta.severityContext`). */
+  severity?: Severity;
 }
 
 export interface InvalidCase {
@@ -56,6 +58,7 @@ export function testRule<D>(analyzer: FileAnalyzer<D>, rule: Rule<D>, cases: Rul
           if (e.endLine !== undefined) assert.equal(f.location.end_line, e.endLine, 'end_line');
           if (e.endColumn !== undefined) assert.equal(f.location.end_column, e.endColumn, 'end_column');
           if (e.message !== undefined) assert.ok(f.message.includes(e.message), `message "${f.message}" lacks "${e.message}"`);
+          if (e.severity !== undefined) assert.equal(f.severity, e.severity, 'severity');
         });
       });
     }

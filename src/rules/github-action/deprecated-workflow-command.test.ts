@@ -7,6 +7,6 @@ testRule(actionAnalyzer, rule, {
     "name: a\nruns:\n  using: composite\n  steps:\n    - run: echo \"a=1\" >> \"$GITHUB_OUTPUT\"\n      shell: bash\n",
   ],
   invalid: [
-    { code: "name: a\nruns:\n  using: composite\n  steps:\n    - run: echo \"::save-state name=a::1\"\n      shell: sh\n", errors: [{ line: 5, column: 17, endLine: 5, endColumn: 41, message: "::save-state" }] },
+    { code: "name: a\nruns:\n  using: composite\n  steps:\n    - run: echo \"::save-state name=a::1\"\n      shell: sh\n", errors: [{ line: 5, column: 17, endLine: 5, endColumn: 41, message: "::save-state", severity: 'medium' }] },
   ],
 });

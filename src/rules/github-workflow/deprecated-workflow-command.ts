@@ -15,6 +15,7 @@ export const rule: GhaRule = {
       'request title echoed by a tool) can print the same line and forge an output; runners warn on every use and ' +
       'GitHub has announced their removal. `::set-env` and `::add-path` were disabled in 2020: the step fails.',
     severity: 'medium',
+    severityContext: ['High for `::set-env` and `::add-path`: disabled since 2020, they fail the step (unless ACTIONS_ALLOW_UNSECURE_COMMANDS, CGW011, turns them back on).'],
     category: 'correctness',
     references: ['https://github.blog/changelog/2022-10-11-github-actions-deprecating-save-state-and-set-output-commands/', ghDocs('reference/workflows-and-actions/workflow-commands#setting-an-output-parameter')],
     remediation: 'Append to the files GitHub provides: `echo "name=value" >> "$GITHUB_OUTPUT"`, `>> "$GITHUB_STATE"`, `>> "$GITHUB_ENV"`, `>> "$GITHUB_PATH"`.',

@@ -14,6 +14,9 @@ export const rule: GhaRule = {
       'those it declares. A called workflow that is compromised or changed (a third-party one on a tag) then reads ' +
       'them all. Hygiene for a workflow of the same repository; worth naming the secrets for any other.',
     severity: 'low',
+    severityContext: [
+      'Medium when the called workflow is in another repository: its owner, not this repository, decides what it does with every secret.',
+    ],
     category: 'secrets',
     cwe: ['CWE-200', 'CWE-272'],
     references: [ghDocs('how-tos/reuse-automations/reuse-workflows#passing-inputs-and-secrets-to-a-reusable-workflow')],
@@ -27,7 +30,9 @@ export const rule: GhaRule = {
   },
   check(doc, report) {
     for (const job of doc.jobs) {
-      if (job.secrets && text(job.secrets.value) === 'inherit') report({ range: job.secrets.value.range, data: { job: job.id, uses: job.uses?.str.value ?? '' } });
+      if (!job.secrets || text(job.secrets.value) !== 'inherit') continue;
+      const remote = job.uses?.ref.kind === 'repository';
+      report({ range: job.secrets.value.range, data: { job: job.id, uses: job.uses?.str.value ?? '' }, severity: remote ? 'medium' : 'low' });
     }
   },
 };

@@ -26,6 +26,10 @@ export const rule: GhaRule = {
       '`github.head_ref`, `refs/pull/N/merge`) puts the fork author\'s code in the workspace, and any build, test or ' +
       'install step then runs it with those privileges ("pwn request").',
     severity: 'high',
+    severityContext: [
+      'Critical when a later step of the same job runs anything (a `run:` script, an action other than a checkout): the fork\'s code then runs with the base repository\'s secrets and token.',
+      'High when nothing after the checkout runs in that job: the code is only read, but one edit to the job makes it a pwn request.',
+    ],
     category: 'security',
     cwe: ['CWE-829', 'CWE-94'],
     references: ['https://securitylab.github.com/resources/github-actions-preventing-pwn-requests/', `${SECURE_USE}#mitigating-the-risks-of-untrusted-code-checkout`],
@@ -36,6 +40,7 @@ export const rule: GhaRule = {
     equivalents: [],
     messages: {
       default: 'This checkout fetches the pull request\'s code ({{context}}) in a workflow run on {{trigger}}, with the base repository\'s secrets and token.',
+      runs: 'This checkout fetches the pull request\'s code ({{context}}) in a workflow run on {{trigger}}, and later steps run it with the base repository\'s secrets and token.',
     },
     examples: {
       bad: ['on: pull_request_target\npermissions:\n  contents: read\njobs:\n  test:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.pull_request.head.sha }}\n      - run: npm test\n'],
@@ -55,7 +60,10 @@ export const rule: GhaRule = {
         const p = found === undefined ? contextPath(n) : undefined;
         if (p !== undefined && HEAD.test(p)) found = p;
       });
-      if (found !== undefined) report({ range: e.range, data: { context: found, trigger } });
+      if (found === undefined) continue;
+      const later = step.job?.steps.slice(step.job.steps.indexOf(step) + 1) ?? [];
+      const runs = later.some((s) => s.run !== undefined || (s.uses !== undefined && !isCheckout(s)));
+      report({ range: e.range, messageId: runs ? 'runs' : 'default', data: { context: found, trigger }, severity: runs ? 'critical' : 'high' });
     }
   },
 };

@@ -15,7 +15,9 @@ export function reportWorkflowCommands(doc: GhaDoc, report: Reporter): void {
     const run = step.run;
     if (!run) continue;
     const emit = (command: string, range: Parameters<Reporter>[0]['range']) =>
-      report({ range, messageId: command === 'set-env' || command === 'add-path' ? 'disabled' : 'deprecated', data: { command } });
+      command === 'set-env' || command === 'add-path'
+        ? report({ range, messageId: 'disabled', data: { command }, severity: 'high' })
+        : report({ range, messageId: 'deprecated', data: { command } });
     if (run.script) {
       for (const c of simpleCommands(run.script)) {
         const name = c.words[0]?.value;
