@@ -1,6 +1,6 @@
 // Each peer's rule list (ids and names) read from its checkout, to compare with the coverage map
 // (src/rules/coverage/): a peer that added or dropped rules since the recorded commit shows up here.
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { PeerTool } from '../../src/rules/coverage/types.ts';
 import { filesUnder, read } from './checkouts.ts';
@@ -91,7 +91,22 @@ function dclint(dir: string): ListedRule[] {
   return rules;
 }
 
-const READERS: Record<PeerTool, (dir: string) => ListedRule[]> = { hadolint, buildkit, trivy, checkov, kics, dclint };
+/** zizmor: one `## \`audit\`` heading per audit in docs/audits.md. */
+function zizmor(dir: string): ListedRule[] {
+  return [...read(path.join(dir, 'docs/audits.md')).matchAll(/^## `([a-z0-9-]+)`/gm)].map((m) => ({ id: m[1]!, name: m[1]! }));
+}
+
+/** actionlint: each rule_*.go's name and description, and the parser's syntax-check. */
+function actionlint(dir: string): ListedRule[] {
+  const rules: ListedRule[] = [{ id: 'syntax-check', name: 'Checks for GitHub Actions workflow syntax' }];
+  for (const f of readdirSync(dir).sort().filter((f) => /^rule_[a-z_]+\.go$/.test(f) && !f.endsWith('_test.go'))) {
+    const m = /name:\s*"([a-z0-9-]+)",\s*desc:\s*"((?:[^"\\]|\\.)*)"/.exec(read(path.join(dir, f)));
+    if (m) rules.push({ id: m[1]!, name: m[2]!.replace(/\\"/g, '"') });
+  }
+  return rules;
+}
+
+const READERS: Record<PeerTool, (dir: string) => ListedRule[]> = { hadolint, buildkit, trivy, checkov, kics, dclint, zizmor, actionlint };
 
 /** The peer's rules as its checkout lists them; undefined when the checkout is absent. */
 export function listRules(tool: PeerTool, checkout: string): ListedRule[] | undefined {

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { PEERS } from '../../src/rules/coverage/peers.ts';
 import type { Peer, PeerTool } from '../../src/rules/coverage/types.ts';
+import { actionlintCases } from './actionlint.ts';
 import { buildkitCases } from './buildkit.ts';
 import { checkoutOf } from './checkouts.ts';
 import { checkovCases } from './checkov.ts';
@@ -18,6 +19,7 @@ import { extras, judge, SUITES, suiteOf, tally } from './score.ts';
 import type { Outcome, Tally } from './score.ts';
 import { trivyCases } from './trivy.ts';
 import type { Extraction, Unread } from './types.ts';
+import { zizmorCases } from './zizmor.ts';
 
 const READERS: Record<PeerTool, (checkout: string) => Extraction> = {
   hadolint: hadolintCases,
@@ -26,6 +28,8 @@ const READERS: Record<PeerTool, (checkout: string) => Extraction> = {
   checkov: checkovCases,
   kics: kicsCases,
   dclint: dclintCases,
+  zizmor: zizmorCases,
+  actionlint: actionlintCases,
 };
 
 const pct = (n: number, d: number) => (d === 0 ? '–' : `${Math.floor((n / d) * 1000) / 10} %`);

@@ -140,4 +140,6 @@ export const SUITES: readonly { suite: string; tool: PeerTool; title: string }[]
   { suite: 'kics dockerfile', tool: 'kics', title: 'KICS assets/queries/dockerfile/*/test, secrets query on Dockerfiles (at the line)' },
   { suite: 'kics compose', tool: 'kics', title: 'KICS assets/queries/dockerCompose/*/test, secrets query on Compose files (at the line)' },
   { suite: 'dclint', tool: 'dclint', title: 'dclint tests/rules/*.spec.ts' },
+  { suite: 'zizmor', tool: 'zizmor', title: 'zizmor crates/zizmor/tests/integration (not read yet)' },
+  { suite: 'actionlint', tool: 'actionlint', title: 'actionlint testdata/err/*.yaml with their .out (at the line), testdata/ok/*.yaml' },
 ];

@@ -1,7 +1,7 @@
 // One peer test case as the benchmark runs it through our analysis, and what reading a peer's tests produced.
 import type { PeerTool } from '../../src/rules/coverage/types.ts';
 
-export type CaseFileType = 'dockerfile' | 'compose';
+export type CaseFileType = 'dockerfile' | 'compose' | 'github-workflow';
 
 export interface PeerCase {
   tool: PeerTool;

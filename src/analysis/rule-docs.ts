@@ -64,7 +64,7 @@ export function renderRuleIndex(rules: readonly RuleMeta[]): string {
     '# Rules',
     '',
     `${rules.length} rules. Generated from rule metadata by \`npm run docs:rules\`; do not edit by hand.`,
-    'How the rules of hadolint, BuildKit, Trivy, Checkov, KICS and dclint map to ours: [coverage.md](coverage.md).',
+    'How the rules of hadolint, BuildKit, Trivy, Checkov, KICS, dclint, zizmor and actionlint map to ours: [coverage.md](coverage.md).',
     '',
   ];
   for (const target of RULE_TARGETS) {

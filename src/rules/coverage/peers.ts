@@ -5,6 +5,8 @@ import { dclint } from './dclint.ts';
 import { hadolint } from './hadolint.ts';
 import { kics } from './kics.ts';
 import { trivy } from './trivy.ts';
+import { zizmor } from './zizmor.ts';
+import { actionlint } from './actionlint.ts';
 import type { Peer } from './types.ts';
 
-export const PEERS: readonly Peer[] = [hadolint, buildkit, trivy, checkov, kics, dclint];
+export const PEERS: readonly Peer[] = [hadolint, buildkit, trivy, checkov, kics, dclint, zizmor, actionlint];

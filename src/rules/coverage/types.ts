@@ -1,7 +1,7 @@
 // The coverage map's shapes: each peer linter, the commit its rule list was taken from, and every one of its rules
 // with our decision. A rule is mapped when one of our rules names it in `equivalents` (derived, never written here);
 // otherwise it carries `planned` (a gap to implement) or `notAdopted` (a deliberate no, with the reason).
-export const PEER_TOOLS = ['hadolint', 'buildkit', 'trivy', 'checkov', 'kics', 'dclint'] as const;
+export const PEER_TOOLS = ['hadolint', 'buildkit', 'trivy', 'checkov', 'kics', 'dclint', 'zizmor', 'actionlint'] as const;
 export type PeerTool = (typeof PEER_TOOLS)[number];
 
 export interface PeerRule {

@@ -25,7 +25,7 @@ export const rule: GhaRule = {
     const byId = new Map(doc.jobs.map((j) => [j.id.toLowerCase(), j]));
     const state = new Map<Job, 'visiting' | 'done'>();
     // Depth-first, iteratively (a hostile file may chain thousands of jobs). Each cycle is reported once, at the
-    // `needs` entry that closes it.
+    // key of the job it starts from (the first in file order, as actionlint does).
     for (const root of doc.jobs) {
       if (state.has(root)) continue;
       const stack: { job: Job; next: number }[] = [{ job: root, next: 0 }];
@@ -42,7 +42,7 @@ export const rule: GhaRule = {
         if (!next) continue;
         if (state.get(next) === 'visiting') {
           const cycle = stack.slice(stack.findIndex((f) => f.job === next)).map((f) => f.job.id);
-          report({ range: need.range, data: { cycle: [...cycle, next.id].join(' -> ') } });
+          report({ range: next.keyNode.range, data: { cycle: [...cycle, next.id].join(' -> ') } });
         } else if (!state.has(next)) {
           state.set(next, 'visiting');
           stack.push({ job: next, next: 0 });

@@ -1,0 +1,32 @@
+// actionlint's rule kinds (the `[kind]` of its messages): its rules' names and the syntax check of its parser.
+// Taken from the repository at the commit below; `npm run bench -- peers` compares it with a checkout.
+import type { Peer } from './types.ts';
+
+export const actionlint: Peer = {
+  tool: 'actionlint',
+  title: 'actionlint',
+  repository: 'rhysd/actionlint',
+  commit: '011a6d15e749bb3f2d771eed9c7aa0e7e3e10ee7',
+  listSource: 'rule_*.go (each rule\'s name) and the parser\'s syntax-check (error.go)',
+  casePaths: ['rule_*.go', 'error.go', 'testdata/err', 'testdata/ok'],
+  rules: [
+    { id: 'action', name: 'Checks for popular actions released on GitHub, local actions, and action calls at "uses:"', planned: 'Inputs of the most-used actions from a dated table (unknown or missing required inputs), and malformed `uses:` references.' },
+    { id: 'credentials', name: 'Checks for credentials in "services:" configuration' },
+    { id: 'deprecated-commands', name: 'Checks for deprecated "set-output", "save-state", "set-env", and "add-path" commands at "run:"' },
+    { id: 'env-var', name: 'Checks for environment variables configuration at "env:"', planned: 'Invalid environment variable names in `env:` (spaces, `=`): a rule over the env mappings.' },
+    { id: 'events', name: 'Checks for workflow trigger events at "on:"' },
+    { id: 'expression', name: 'Syntax and semantics checks for expressions embedded with ${{ }}' },
+    { id: 'glob', name: 'Checks for glob syntax used in branch names, tags, and paths', planned: 'Branch, tag and path filter globs: a glob parser for `on.<event>.branches|tags|paths`.' },
+    { id: 'id', name: 'Checks for duplication and naming convention of job/step IDs' },
+    { id: 'if-cond', name: 'Checks for if: conditions which are always true/false', planned: 'An `if:` whose text mixes `${{ }}` with other text is always true: a rule over the parsed `if:` values.' },
+    { id: 'job-needs', name: 'Checks for job IDs in "needs:". Undefined IDs and cyclic dependencies are checked' },
+    { id: 'matrix', name: 'Checks for matrix combinations in "matrix:"', planned: 'Duplicate matrix values and `include`/`exclude` entries naming no matrix key.' },
+    { id: 'permissions', name: 'Checks for permissions configuration in "permissions:". Permission names and permission scopes are checked', planned: 'Unknown permission names and scopes: the list of GITHUB_TOKEN permissions.' },
+    { id: 'pyflakes', name: 'Checks for Python script when "shell: python" is configured using Pyflakes', notAdopted: 'Linting Python inside workflows is a Python linter\'s job; we parse and check shell scripts only.' },
+    { id: 'runner-label', name: 'Checks for GitHub-hosted and preset self-hosted runner labels in "runs-on:"', planned: 'A dated table of GitHub-hosted runner labels (and retired ones such as ubuntu-18.04).' },
+    { id: 'shell-name', name: 'Checks for shell names used for scripts in "run:"', planned: 'Unknown `shell:` values (the shells GitHub knows, or a template with `{0}`).' },
+    { id: 'shellcheck', name: 'Checks for shell script sources in "run:" using shellcheck', planned: 'Shell problems in run: scripts: our shell parser already reads them; the Dockerfile RUN checks that apply are to be run over them.' },
+    { id: 'syntax-check', name: 'Checks for GitHub Actions workflow syntax' },
+    { id: 'workflow-call', name: 'Checks for reusable workflow calls. Inputs and outputs of called reusable workflow are checked', planned: 'A project rule: a call\'s `with:` and `secrets:` against the called workflow\'s `workflow_call` definition when both files are submitted.' },
+  ],
+};
