@@ -18,7 +18,7 @@ export const actionlint: Peer = {
     { id: 'expression', name: 'Syntax and semantics checks for expressions embedded with ${{ }}' },
     { id: 'glob', name: 'Checks for glob syntax used in branch names, tags, and paths', planned: 'Branch, tag and path filter globs: a glob parser for `on.<event>.branches|tags|paths`.' },
     { id: 'id', name: 'Checks for duplication and naming convention of job/step IDs' },
-    { id: 'if-cond', name: 'Checks for if: conditions which are always true/false', planned: 'An `if:` whose text mixes `${{ }}` with other text is always true: a rule over the parsed `if:` values.' },
+    { id: 'if-cond', name: 'Checks for if: conditions which are always true/false' },
     { id: 'job-needs', name: 'Checks for job IDs in "needs:". Undefined IDs and cyclic dependencies are checked' },
     { id: 'matrix', name: 'Checks for matrix combinations in "matrix:"', planned: 'Duplicate matrix values and `include`/`exclude` entries naming no matrix key.' },
     { id: 'permissions', name: 'Checks for permissions configuration in "permissions:". Permission names and permission scopes are checked', planned: 'Unknown permission names and scopes: the list of GITHUB_TOKEN permissions.' },

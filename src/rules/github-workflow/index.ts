@@ -23,6 +23,8 @@ import { rule as needsCycle } from './needs-cycle.ts';
 import { rule as invalidCron } from './invalid-cron.ts';
 import { rule as timeoutMinutesMissing } from './timeout-minutes-missing.ts';
 import { rule as persistCredentialsUploaded } from './persist-credentials-uploaded.ts';
+import { rule as ifAlwaysTrue } from './if-always-true.ts';
+import { rule as spoofableBotCondition } from './spoofable-bot-condition.ts';
 import { rule as syntaxError } from './syntax-error.ts';
 import type { GhaRule } from './support.ts';
 
@@ -50,6 +52,8 @@ export const workflowRules: readonly GhaRule[] = [
   invalidCron,
   timeoutMinutesMissing,
   persistCredentialsUploaded,
+  ifAlwaysTrue,
+  spoofableBotCondition,
 ];
 
 export const workflowAnalyzer: FileAnalyzer<GhaDoc> = {
