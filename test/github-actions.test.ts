@@ -70,6 +70,9 @@ describe('POST /api/analyze: GitHub Actions', () => {
     assert.deepEqual(a.suppressed.map((f: any) => [f.rule_id, f.location.start_line]), [['CGW001', 9]]);
     const other = WORKFLOW.replace('title }}"', 'title }}" # zizmor: ignore[unpinned-uses]');
     assert.deepEqual((await post('/api/analyze', { filename: '.github/workflows/a.yml', file_type: 'auto', content: other })).json().data.findings.map((f: any) => f.rule_id), ['CGW001']);
+    const block = WORKFLOW.replace('      - run: echo "${{ github.event.issue.title }}"', '      - run: | # zizmor: ignore[template-injection]\n          echo "${{ github.event.issue.title }}"');
+    const b = (await post('/api/analyze', { filename: '.github/workflows/a.yml', file_type: 'auto', content: block })).json().data;
+    assert.deepEqual([b.findings, b.suppressed.map((f: any) => [f.rule_id, f.location.start_line])], [[], [['CGW001', 10]]], 'a comment on `run: |` covers the block');
     const ours = WORKFLOW.replace('      - run:', '      # confgate ignore=CGW001 reason="the title is a label set by a bot"\n      - run:');
     assert.deepEqual((await post('/api/analyze', { filename: '.github/workflows/a.yml', file_type: 'auto', content: ours })).json().data.findings, []);
   });
@@ -88,7 +91,8 @@ describe('POST /api/analyze: GitHub Actions', () => {
   it('a file of an explicit type that is no workflow still answers 200 with its syntax error', async () => {
     const res = await post('/api/analyze', { filename: 'x.yml', file_type: 'github-workflow', content: 'on: [push\n' });
     assert.equal(res.statusCode, 200);
-    assert.deepEqual(res.json().data.findings.map((f: any) => f.rule_id), ['CGW000']);
+    const findings = res.json().data.findings;
+    assert.ok(findings.length > 0 && findings.every((f: any) => f.rule_id === 'CGW000'), JSON.stringify(findings));
   });
 });
 

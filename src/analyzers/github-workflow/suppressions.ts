@@ -1,7 +1,7 @@
 // Suppression pragmas in workflow and action comments: ours (src/analyzers/yaml/comments.ts) and zizmor's
-// `# zizmor: ignore[audit, ...]`, which silences the named audits' findings on its line (zizmor matches a comment
-// inside a finding's span; our findings start on the line zizmor's spans start on). It reaches our rules through
-// their `equivalents` (`zizmor:template-injection`).
+// `# zizmor: ignore[audit, ...]`, which silences the named audits' findings in the YAML node whose line it trails
+// (zizmor matches a comment inside a finding's span: a comment on `run: |` covers an injection in the block below).
+// It reaches our rules through their `equivalents` (`zizmor:template-injection`).
 import { scanComments } from '../yaml/comments.ts';
 import type { CommentScan, PragmaReader, RawComment } from '../yaml/comments.ts';
 import type { Positions } from '../yaml/yaml-tree.ts';
@@ -12,7 +12,7 @@ const readZizmor: PragmaReader = (c, at) => {
   const z = ZIZMOR.exec(c.text);
   if (!z) return false;
   const ids = z[1]!.split(',').map((id) => id.trim()).filter((id) => id !== '');
-  if (ids.length > 0) at.add(c, 'zizmor', ids, { from: c.line, to: c.line });
+  if (ids.length > 0) at.add(c, 'zizmor', ids, c.ownLine ? { from: c.line, to: c.line } : at.scope(c, true));
   return true;
 };
 

@@ -6,6 +6,9 @@ testRule(actionAnalyzer, rule, {
   valid: ['name: a\nruns:\n  using: node20\n  main: index.js\n'],
   invalid: [
     { code: 'name: a\nruns:\n  using: composite\n  steps:\n    - run: echo ${{ inputs.x == }}\n      shell: bash\n', errors: [{ line: 5, column: 17, endLine: 5, endColumn: 35, message: 'Invalid expression' }] },
-    { code: 'name: [a\n', errors: [{ line: 2, column: 1, message: 'Invalid YAML' }] },
+    { code: 'name: [a\n', errors: [{ line: 2, column: 1, message: 'Invalid YAML' }, { line: 1, column: 1, endLine: 1, endColumn: 5, message: 'no `runs:` with `using:`' }], name: 'what the parser recovered has no runs either' },
+    { code: '', errors: [{ line: 1, column: 1, endLine: 1, endColumn: 1, message: 'is empty' }] },
+    { code: '# an action\n', errors: [{ line: 1, column: 1, endLine: 1, endColumn: 1, message: 'is empty' }], name: 'comments only' },
+    { code: 'name: a\nruns:\n  main: index.js\n', errors: [{ line: 2, column: 1, endLine: 2, endColumn: 5, message: 'no `runs:` with `using:`' }], name: 'runs without using' },
   ],
 });

@@ -1,4 +1,6 @@
-// CGA000: what the parser could not read. Reports come from the parser; this rule only carries metadata.
+// CGA000: what the parser could not read (reports from the parser), and an action GitHub cannot load: empty, or
+// without `runs.using`.
+import { get, getPair } from '../../analyzers/yaml/yaml-tree.ts';
 import type { GhaRule } from '../github-workflow/support.ts';
 import { ghDocs } from '../github-workflow/support.ts';
 
@@ -11,7 +13,8 @@ export const rule: GhaRule = {
     description:
       'The file is not valid YAML, holds more than one YAML document, expands aliases beyond a safe size, holds a ' +
       '`${{ }}` expression GitHub cannot parse, or carries a malformed `# confgate` pragma. Every workflow using the ' +
-      'action then fails, and the rest of the analysis only sees what the parser could recover.',
+      'action then fails, and the rest of the analysis only sees what the parser could recover. An empty file, or ' +
+      'one without `runs:` and its `using:`, is reported too: GitHub cannot load it.',
     severity: 'high',
     category: 'syntax',
     references: [ghDocs('reference/workflows-and-actions/metadata-syntax')],
@@ -23,6 +26,8 @@ export const rule: GhaRule = {
       multiDocument: 'An action\'s metadata is one YAML document; this second document ("---") is not read by GitHub.',
       aliasBomb: 'YAML aliases expand to more than {{limit}} nodes; the file is not analyzed.',
       expression: 'Invalid expression: {{detail}}.',
+      empty: 'The action\'s metadata is empty; GitHub cannot load it.',
+      noRuns: 'The action has no `runs:` with `using:`; GitHub cannot load it.',
       pragmaWithoutReason: 'Suppression "{{pragma}}" has no reason="..." and suppresses nothing.',
       malformedPragma: 'Unrecognised confgate pragma "{{pragma}}"; expected ignore=ID[,ID] or ignore-file=ID[,ID] with reason="...".',
     },
@@ -31,7 +36,14 @@ export const rule: GhaRule = {
       good: ["name: greet\nruns:\n  using: composite\n  steps:\n    - run: echo \"$WHO\"\n      shell: bash\n      env:\n        WHO: ${{ inputs.who }}\n"],
     },
   },
-  check() {
-    // The analyzer's parser reports syntax errors; see `runAnalyzer` in src/core/analyze.ts.
+  // The parser reports syntax errors (see `runAnalyzer` in src/core/analyze.ts); the check, an action that cannot load.
+  check(doc, report) {
+    const root = doc.root;
+    if (!root) {
+      if (doc.pos.text.split('\n').every((line) => /^\s*(#.*)?$/.test(line))) report({ range: { start_line: 1, start_column: 1, end_line: 1, end_column: 1 }, messageId: 'empty' });
+      return;
+    }
+    if (root.kind !== 'map' || get(get(root, 'runs'), 'using')) return;
+    report({ range: (getPair(root, 'runs') ?? root.pairs[0])?.keyNode.range ?? root.range, messageId: 'noRuns' });
   },
 };

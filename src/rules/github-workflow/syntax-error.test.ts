@@ -11,6 +11,9 @@ testRule(workflowAnalyzer, rule, {
     { code: step('echo ${{ github.ref ++ 1 }}'), errors: [{ line: 6, column: 34, endColumn: 35, message: 'unexpected character "+"' }] },
     { code: step("echo ${{ 'open }}"), errors: [{ line: 6, column: 19, endColumn: 22, message: 'unclosed "${{"' }], name: 'a quote keeps the braces open' },
     { code: 'on: push\njobs: [\n', errors: [{ line: 3, column: 1, message: 'Invalid YAML' }] },
+    { code: '', errors: [{ line: 1, column: 1, endLine: 1, endColumn: 1, message: 'is empty' }] },
+    { code: 'name: ci\non: push\n', errors: [{ line: 1, column: 1, endLine: 1, endColumn: 5, message: 'no `jobs:`' }], name: 'no jobs' },
+    { code: 'jobs:\n  a:\n    runs-on: x\n    steps: [{run: a}]\n', errors: [{ line: 1, column: 1, endLine: 1, endColumn: 5, message: 'no `on:`' }], name: 'no trigger' },
     { code: 'on: push\njobs: {}\n---\non: pull_request\n', errors: [{ line: 3, column: 1, endColumn: 4, message: 'second document' }] },
   ],
 });

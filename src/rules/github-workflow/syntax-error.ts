@@ -1,4 +1,6 @@
-// CGW000: what the parser could not read. Reports come from the parser; this rule only carries metadata.
+// CGW000: what the parser could not read (reports from the parser), and a workflow GitHub cannot run: empty, or
+// without `on:` or `jobs:`.
+import { getPair } from '../../analyzers/yaml/yaml-tree.ts';
 import type { GhaRule } from './support.ts';
 import { WORKFLOW_SYNTAX } from './support.ts';
 
@@ -11,7 +13,8 @@ export const rule: GhaRule = {
     description:
       'The file is not valid YAML, holds more than one YAML document, expands aliases beyond a safe size, holds a ' +
       '`${{ }}` expression GitHub cannot parse, or carries a malformed `# confgate` pragma. GitHub refuses such a ' +
-      'workflow (it fails to start), and the rest of the analysis only sees what the parser could recover.',
+      'workflow (it fails to start), and the rest of the analysis only sees what the parser could recover. An empty ' +
+      'file, or a workflow without `on:` or without `jobs:`, is reported too: GitHub refuses it, so it is not a perfect score.',
     severity: 'high',
     category: 'syntax',
     references: [WORKFLOW_SYNTAX, 'https://docs.github.com/en/actions/reference/workflows-and-actions/expressions'],
@@ -23,6 +26,8 @@ export const rule: GhaRule = {
       multiDocument: 'A workflow holds one YAML document; this second document ("---") is not read by GitHub.',
       aliasBomb: 'YAML aliases expand to more than {{limit}} nodes; the file is not analyzed.',
       expression: 'Invalid expression: {{detail}}.',
+      empty: 'The workflow is empty; GitHub has nothing to run.',
+      missing: 'The workflow has no `{{key}}:`; GitHub refuses it.',
       pragmaWithoutReason: 'Suppression "{{pragma}}" has no reason="..." and suppresses nothing.',
       malformedPragma: 'Unrecognised confgate pragma "{{pragma}}"; expected ignore=ID[,ID] or ignore-file=ID[,ID] with reason="...".',
     },
@@ -31,7 +36,15 @@ export const rule: GhaRule = {
       good: ['on: push\njobs:\n  test:\n    runs-on: ubuntu-24.04\n    steps:\n      - run: echo "$GITHUB_REF"\n'],
     },
   },
-  check() {
-    // The analyzer's parser reports syntax errors; see `runAnalyzer` in src/core/analyze.ts.
+  // The parser reports syntax errors (see `runAnalyzer` in src/core/analyze.ts); the check, a workflow that cannot run.
+  check(doc, report) {
+    const root = doc.root;
+    if (!root) {
+      // No document: an empty file (comments aside) is this rule's; anything else is a YAML error the parser reported.
+      if (doc.pos.text.split('\n').every((line) => /^\s*(#.*)?$/.test(line))) report({ range: { start_line: 1, start_column: 1, end_line: 1, end_column: 1 }, messageId: 'empty' });
+      return;
+    }
+    if (root.kind !== 'map') return;
+    for (const key of ['on', 'jobs']) if (!getPair(root, key)) report({ range: root.pairs[0]?.keyNode.range ?? root.range, messageId: 'missing', data: { key } });
   },
 };
