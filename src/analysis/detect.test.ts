@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { FileTypeDescriptor } from '../core/file-type.ts';
-import { detectFileType, detectorFor } from './detect.ts';
+import { detectByName, detectFileType, detectorFor } from './detect.ts';
 import { FILE_TYPES } from './file-types/index.ts';
 
 describe('file type detection', () => {
@@ -70,6 +70,12 @@ describe('file type detection over a list with places', () => {
     assert.equal(byName('sub/dir/action.yml')?.fileType, 'action');
     assert.equal(byName('action.yml/x'), undefined);
     assert.equal(byName('action.yml.bak'), undefined);
+  });
+  it('a place wins over another type\'s name, whatever the order of the list', () => {
+    assert.equal(byName('.ci/pipelines/action.yml')?.fileType, 'workflow');
+    assert.equal(detectorFor<'workflow' | 'action'>([action, workflow]).byName('.ci/pipelines/action.yml')?.fileType, 'workflow');
+    assert.equal(detectByName('.github/workflows/docker-compose.yml')?.fileType, 'github-workflow');
+    assert.equal(detectByName('deploy/docker-compose.yml')?.fileType, 'compose');
   });
   it('content: the most confident detector wins', () => {
     assert.equal(detect('notes', '')?.fileType, 'action');

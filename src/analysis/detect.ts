@@ -41,11 +41,16 @@ export function detectorFor<Id extends string>(types: readonly FileTypeDescripto
   function byName(filename: string): Detected<Id> | undefined {
     const name = basename(filename);
     const path = filename.replace(/\\/g, '/');
+    // A place wins over a name, whatever the list's order: GitHub runs `.github/workflows/docker-compose.yml` as a
+    // workflow, whatever its name says.
     for (const m of matchers) {
       if (m.excluded.some((re) => re.test(name))) continue;
       if (m.paths.some((re) => re.test(path))) {
         return { fileType: m.fileType, detection: { method: 'filename', confidence: 1, reason: `the path "${path}" is a ${m.label} path` } };
       }
+    }
+    for (const m of matchers) {
+      if (m.excluded.some((re) => re.test(name))) continue;
       if (m.names.some((re) => re.test(name))) {
         return { fileType: m.fileType, detection: { method: 'filename', confidence: 1, reason: `the name "${name}" is a ${m.label} name` } };
       }
