@@ -25,6 +25,7 @@ import { rule as timeoutMinutesMissing } from './timeout-minutes-missing.ts';
 import { rule as persistCredentialsUploaded } from './persist-credentials-uploaded.ts';
 import { rule as ifAlwaysTrue } from './if-always-true.ts';
 import { rule as spoofableBotCondition } from './spoofable-bot-condition.ts';
+import { rule as githubEnvWrite } from './github-env-write.ts';
 import { rule as syntaxError } from './syntax-error.ts';
 import type { GhaRule } from './support.ts';
 
@@ -54,6 +55,7 @@ export const workflowRules: readonly GhaRule[] = [
   persistCredentialsUploaded,
   ifAlwaysTrue,
   spoofableBotCondition,
+  githubEnvWrite,
 ];
 
 export const workflowAnalyzer: FileAnalyzer<GhaDoc> = {
