@@ -48,7 +48,7 @@ export const zizmor: Peer = {
     { id: 'unpinned-images', name: 'Unpinned image references' },
     { id: 'unpinned-tools', name: 'Tool installed by a setup action without a version', planned: 'setup-* actions without a version input: a dated table of setup actions and their version inputs.' },
     { id: 'unpinned-uses', name: 'Unpinned action reference' },
-    { id: 'unredacted-secrets', name: 'Leaked secret values', planned: '`fromJSON(secrets.X).field`: the field is not masked in logs; a rule over the parsed expressions.' },
+    { id: 'unredacted-secrets', name: 'Leaked secret values' },
     { id: 'unsound-condition', name: 'Unsound conditional expression' },
     { id: 'unsound-contains', name: 'Unsound contains condition', planned: '`contains(\'refs/heads/main\', github.ref)` matches substrings an attacker can choose: a rule over the parsed expressions.' },
     { id: 'unsound-ternary', name: 'Unsound ternary expression', planned: '`a && b || c` yields c when b is falsy: a rule over the parsed expressions.' },

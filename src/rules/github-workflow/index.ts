@@ -26,6 +26,8 @@ import { rule as persistCredentialsUploaded } from './persist-credentials-upload
 import { rule as ifAlwaysTrue } from './if-always-true.ts';
 import { rule as spoofableBotCondition } from './spoofable-bot-condition.ts';
 import { rule as githubEnvWrite } from './github-env-write.ts';
+import { rule as secretFieldUnmasked } from './secret-field-unmasked.ts';
+import { rule as invalidPermission } from './invalid-permission.ts';
 import { rule as syntaxError } from './syntax-error.ts';
 import type { GhaRule } from './support.ts';
 
@@ -56,6 +58,8 @@ export const workflowRules: readonly GhaRule[] = [
   ifAlwaysTrue,
   spoofableBotCondition,
   githubEnvWrite,
+  secretFieldUnmasked,
+  invalidPermission,
 ];
 
 export const workflowAnalyzer: FileAnalyzer<GhaDoc> = {
