@@ -100,7 +100,7 @@ describe(`confgate.py on Python ${OLDEST.version} (${OLDEST.python})`, () => {
   it('a directory with nothing to analyze is a technical error', async () => {
     const res = await cli(['.'], workdir({ 'README.md': '# hi\n' }));
     assert.equal(res.status, 2);
-    assert.match(res.stderr, /confgate: error: no Dockerfile or Compose file found in \./);
+    assert.match(res.stderr, /confgate: error: no file of a type the service analyzes \(Dockerfile \(also Containerfile\); Compose file; GitHub Actions workflow; GitHub Actions action \(action\.yml\)\) found in \./);
   });
 
   it('--quiet prints the verdict line only', async () => {

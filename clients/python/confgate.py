@@ -82,6 +82,8 @@ class FileTypes(object):
     client keeps no copy of them, so it finds the types of the service it talks to."""
 
     def __init__(self, items):
+        # `auto` is listed too, with no name or place: it is no type of its own.
+        self.titles = [item.get("title", item.get("file_type", "")) for item in items if item.get("names") or item.get("paths")]
         self.types = [([glob_regex(g, "^") for g in item.get("names", [])],
                        [glob_regex(g, "(?:^|/)") for g in item.get("paths", [])],
                        [glob_regex(g, "^") for g in item.get("excluded_names", [])]) for item in items]
@@ -141,7 +143,8 @@ def expand(paths, file_types_fn):
             seen.add(key)
             unique.append(path)
     if not unique:
-        raise TechnicalError("no Dockerfile or Compose file found in %s" % ", ".join(paths))
+        kinds = "; ".join(file_types.titles) if file_types else "no type"
+        raise TechnicalError("no file of a type the service analyzes (%s) found in %s" % (kinds, ", ".join(paths)))
     return unique
 
 
