@@ -38,7 +38,7 @@ export const zizmor: Peer = {
     { id: 'ref-version-mismatch', name: 'Commit SHA does not match the version in its comment', notAdopted: NETWORK },
     { id: 'secrets-inherit', name: 'Secrets unconditionally inherited by called workflow' },
     { id: 'secrets-outside-env', name: 'Secrets used outside a deployment environment', notAdopted: 'Most repositories keep their secrets at the repository level on purpose; a deployment environment is an organisation policy, not a defect of the workflow.' },
-    { id: 'self-hosted-runner', name: 'Runs on a self-hosted runner', planned: 'Self-hosted runners in workflows that forks can trigger: a rule over `runs-on` and the triggers.' },
+    { id: 'self-hosted-runner', name: 'Runs on a self-hosted runner' },
     { id: 'self-repository', name: 'Action of the same repository used by a remote reference', planned: 'A remote `uses:` of the workflow\'s own repository where `./` would do: needs the repository\'s name, which the CLI could send.' },
     { id: 'stale-action-refs', name: 'Commit SHA that is not on any tag', notAdopted: NETWORK },
     { id: 'superfluous-actions', name: 'Action whose job a built-in feature does', planned: 'A dated table of actions replaceable by a `run:` line or a runner feature; hygiene.' },

@@ -28,6 +28,7 @@ import { rule as spoofableBotCondition } from './spoofable-bot-condition.ts';
 import { rule as githubEnvWrite } from './github-env-write.ts';
 import { rule as secretFieldUnmasked } from './secret-field-unmasked.ts';
 import { rule as invalidPermission } from './invalid-permission.ts';
+import { rule as selfHostedRunnerOnForkTrigger } from './self-hosted-runner-on-fork-trigger.ts';
 import { rule as syntaxError } from './syntax-error.ts';
 import type { GhaRule } from './support.ts';
 
@@ -60,6 +61,7 @@ export const workflowRules: readonly GhaRule[] = [
   githubEnvWrite,
   secretFieldUnmasked,
   invalidPermission,
+  selfHostedRunnerOnForkTrigger,
 ];
 
 export const workflowAnalyzer: FileAnalyzer<GhaDoc> = {
