@@ -113,6 +113,27 @@ describe('POST /api/analyze-project: a workflow beside a Dockerfile', () => {
   });
 });
 
+describe('POST /api/analyze-project: a workflow linked to what it builds and calls', () => {
+  it('a missing Dockerfile, an undeclared build argument and a mismatched reusable-workflow call, each in the workflow at its place', async () => {
+    const ci = 'on: push\njobs:\n  image:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: actions/checkout@v4\n      - run: docker build --build-arg VERSON=1 .\n      - run: docker build -f docker/Dockerfile.prod .\n  test:\n    uses: ./.github/workflows/test.yml\n    with:\n      node-version: "22"\n';
+    const test = 'on:\n  workflow_call:\n    inputs:\n      node:\n        type: string\njobs:\n  t:\n    runs-on: ubuntu-24.04\n    steps:\n      - run: echo hi\n';
+    const res = await post('/api/analyze-project', { files: [
+      { filename: '.github/workflows/ci.yml', content: ci },
+      { filename: '.github/workflows/test.yml', content: test },
+      { filename: 'Dockerfile', content: CLEAN_DOCKERFILE },
+    ] });
+    assert.equal(res.statusCode, 200, res.body);
+    openapi.assertConforms('POST', '/api/analyze-project', 200, res.json());
+    const found = res.json().data.project_findings.filter((f: any) => ['CGP018', 'CGP019', 'CGP020'].includes(f.rule_id))
+      .map((f: any) => [f.rule_id, f.location.file, f.location.start_line, f.location.start_column, f.severity]);
+    assert.deepEqual(found, [
+      ['CGP019', '.github/workflows/ci.yml', 7, 39, 'low'],
+      ['CGP018', '.github/workflows/ci.yml', 8, 30, 'medium'],
+      ['CGP020', '.github/workflows/ci.yml', 12, 7, 'high'],
+    ]);
+  });
+});
+
 describe('the analyzer page', () => {
   it('offers both types and shows a workflow\'s finding', async () => {
     const page = await t.app.inject({ method: 'GET', url: '/' });
@@ -137,6 +158,16 @@ describe('the CLI given a directory', () => {
       ['.github/workflows/greet.yml', 'github-workflow'],
       ['Dockerfile', 'dockerfile'],
       ['tools/greet/action.yml', 'github-action'],
+    ]);
+  });
+  it('links a workflow to the Dockerfile of the directory it was given, by the paths relative to the repository root', async () => {
+    const build = 'on: push\npermissions:\n  contents: read\njobs:\n  image:\n    runs-on: ubuntu-24.04\n    timeout-minutes: 10\n    steps:\n      - run: docker build --build-arg TYPO=1 -f app/Dockerfile app\n      - run: docker build -f app/Dockerfile.missing app\n';
+    const dir = workdir({ '.github/workflows/build.yml': build, 'app/Dockerfile': CLEAN_DOCKERFILE });
+    const res = await runCli(['--url', svc.url, '--format', 'json', '.'], { cwd: dir });
+    const out = JSON.parse(res.stdout);
+    assert.deepEqual(out.analyses[0].report.project_findings.map((f: any) => [f.rule_id, f.location.file, f.location.start_line]), [
+      ['CGP019', '.github/workflows/build.yml', 9],
+      ['CGP018', '.github/workflows/build.yml', 10],
     ]);
   });
 });

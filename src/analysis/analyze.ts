@@ -14,7 +14,7 @@ import type { AnalyzeAs } from '../project/model.ts';
 import type { ProjectFile } from '../project/types.ts';
 import { projectRules } from '../rules/project/index.ts';
 import { RULESET_VERSION } from './catalogue.ts';
-import { detectFileType } from './detect.ts';
+import { detectByName, detectFileType } from './detect.ts';
 import type { EffectiveRules } from './rule-config.ts';
 import type { Detected, Detection } from './detect.ts';
 import { fileType as fileTypeOf } from './file-types/index.ts';
@@ -125,7 +125,7 @@ export function runProject(inputs: readonly FileInput[], options: EngineOptions)
   const doc = buildProjectModel(typedFiles, (i, as) => {
     analyzed[i] = analyzeTyped(inputs[i]!, types[i]!, options, as);
     return analyzed[i].file;
-  });
+  }, (path) => detectByName(path)?.fileType);
   const cross = applySuppressions(runRules(doc, projectRules, [], options), doc.files);
   const worst = analyzed.reduce((min, a) => Math.min(min, a.report.score), 100);
   const table = scoringTable(options.profile);

@@ -10,7 +10,8 @@ import { configKey, linkBuilds } from './builds.ts';
 import { resolveServices } from './extends.ts';
 import { includingFiles, overrideFiles, resolveIncludes } from './includes.ts';
 import { projectPath } from './paths.ts';
-import type { BuildConfig, BuildLink, ComposeFile, DockerfileFile, ProjectDoc, ProjectFile } from './types.ts';
+import type { BuildConfig, BuildLink, ComposeFile, DockerfileFile, GhaFile, ProjectDoc, ProjectFile } from './types.ts';
+import { workflowBuilds, workflowCalls } from './workflows.ts';
 
 /** A submitted file and the type detection gave it. */
 export interface TypedFile {
@@ -57,7 +58,7 @@ function attachDockerfiles(links: readonly BuildLink[], dockerfiles: ReadonlyMap
 }
 
 /** Analyzes every file through `analyze`, each as the model needs it, and builds the model over them. */
-export function buildProjectModel(files: readonly TypedFile[], analyze: AnalyzeFile): ProjectDoc {
+export function buildProjectModel(files: readonly TypedFile[], analyze: AnalyzeFile, typeByName: (path: string) => string | undefined = () => undefined): ProjectDoc {
   const parsed: ProjectFile[] = [];
   files.forEach((f, i) => {
     if (f.fileType === 'compose') parsed[i] = analyze(i);
@@ -90,5 +91,17 @@ export function buildProjectModel(files: readonly TypedFile[], analyze: AnalyzeF
     parsed[i] ??= analyze(i);
   });
   attachDockerfiles(links, dockerfiles);
-  return { files: parsed, services, builds: links, includes, including: includingFiles(includes) };
+  const byPath = new Map(parsed.map((p) => [projectPath(p.filename), p]));
+  const workflows = parsed.filter((p): p is GhaFile => p.fileType === 'github-workflow');
+  const builds = workflows.flatMap(workflowBuilds);
+  for (const b of builds) {
+    const file = b.path === undefined ? undefined : byPath.get(b.path);
+    if (file && file.fileType === (b.kind === 'compose' ? 'compose' : 'dockerfile')) b.file = file as DockerfileFile | ComposeFile;
+  }
+  const calls = workflows.flatMap(workflowCalls);
+  for (const c of calls) {
+    const file = byPath.get(c.path);
+    if (file?.fileType === 'github-workflow') c.target = file;
+  }
+  return { files: parsed, services, builds: links, includes, including: includingFiles(includes), workflowBuilds: builds, workflowCalls: calls, typeByName };
 }

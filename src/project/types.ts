@@ -7,6 +7,8 @@ import type { Range } from '../core/types.ts';
 import type { ParseOptions } from '../analyzers/dockerfile/parse.ts';
 import type { DockerfileDoc, Stage } from '../analyzers/dockerfile/types.ts';
 import type { ComposeDoc, KeyValue, Service, Str } from '../analyzers/compose/model.ts';
+import type { GhaDoc, Job, Step } from '../analyzers/github-workflow/model.ts';
+import type { Str as YStr } from '../analyzers/yaml/yaml-tree.ts';
 
 interface ProjectFileBase {
   filename: string;
@@ -15,7 +17,9 @@ interface ProjectFileBase {
 
 export type DockerfileFile = ProjectFileBase & { fileType: 'dockerfile'; parsed: Parsed<DockerfileDoc> };
 export type ComposeFile = ProjectFileBase & { fileType: 'compose'; parsed: Parsed<ComposeDoc> };
-export type ProjectFile = DockerfileFile | ComposeFile;
+/** A GitHub Actions workflow or action. */
+export type GhaFile = ProjectFileBase & { fileType: 'github-workflow' | 'github-action'; parsed: Parsed<GhaDoc> };
+export type ProjectFile = DockerfileFile | ComposeFile | GhaFile;
 
 /** What a build passes to `docker build`: literal build args and the target stage (as the parser takes them). */
 export interface BuildConfig extends ParseOptions {
@@ -121,6 +125,42 @@ export interface Including {
   model: IncludedModel;
 }
 
+/** A build argument a workflow passes (`build-args:` line, `--build-arg` word), where its name is written. */
+export interface WorkflowBuildArg {
+  key: string;
+  range: Range;
+}
+
+/** A workflow step that builds from a file of the repository (src/project/workflows.ts). */
+export interface WorkflowBuild {
+  workflow: GhaFile;
+  step: Step;
+  /** `docker/build-push-action`, `docker build`, `docker compose`. */
+  via: string;
+  /** What `path` names: the Dockerfile a build reads, or a compose file `-f` names. */
+  kind: 'dockerfile' | 'compose';
+  /** The file's project path; absent when it comes from an expression or a variable, or is outside the submission. */
+  path?: string;
+  /** Where the workflow names it (`file:`, `context:`, `-f X`, the context operand, or `uses:`). */
+  at: Range;
+  buildArgs: WorkflowBuildArg[];
+  /** A literal target stage. */
+  target?: string;
+  /** The submitted Dockerfile or compose file at `path`. */
+  file?: DockerfileFile | ComposeFile;
+}
+
+/** A job calling a reusable workflow of the same repository (`uses: ./.github/workflows/x.yml`). */
+export interface WorkflowCall {
+  workflow: GhaFile;
+  job: Job;
+  uses: YStr;
+  /** The called workflow's project path. */
+  path: string;
+  /** The submitted workflow at `path`. */
+  target?: GhaFile;
+}
+
 export interface ProjectDoc {
   files: ProjectFile[];
   /** Every service of every compose file, in submission order. */
@@ -130,4 +170,11 @@ export interface ProjectDoc {
   includes: IncludeLink[];
   /** The compose files that include others, with what they bring in (src/project/includes.ts). */
   including: Including[];
+  /** Every build a submitted workflow runs from a repository file, linked to the submitted file it reads. */
+  workflowBuilds: WorkflowBuild[];
+  /** Every call of a local reusable workflow, linked to the submitted workflow. */
+  workflowCalls: WorkflowCall[];
+  /** The file type a path's name alone says (as the CLI finds files in a directory), for rules that ask whether a
+   * missing file would have been submitted. */
+  typeByName: (path: string) => string | undefined;
 }

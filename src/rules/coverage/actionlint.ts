@@ -27,6 +27,6 @@ export const actionlint: Peer = {
     { id: 'shell-name', name: 'Checks for shell names used for scripts in "run:"', planned: 'Unknown `shell:` values (the shells GitHub knows, or a template with `{0}`).' },
     { id: 'shellcheck', name: 'Checks for shell script sources in "run:" using shellcheck', planned: 'Shell problems in run: scripts: our shell parser already reads them; the Dockerfile RUN checks that apply are to be run over them.' },
     { id: 'syntax-check', name: 'Checks for GitHub Actions workflow syntax' },
-    { id: 'workflow-call', name: 'Checks for reusable workflow calls. Inputs and outputs of called reusable workflow are checked', planned: 'A project rule: a call\'s `with:` and `secrets:` against the called workflow\'s `workflow_call` definition when both files are submitted.' },
+    { id: 'workflow-call', name: 'Checks for reusable workflow calls. Inputs and outputs of called reusable workflow are checked' },
   ],
 };

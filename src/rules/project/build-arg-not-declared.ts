@@ -5,7 +5,7 @@ import { once, place } from './support.ts';
 import type { ProjectRule } from './support.ts';
 
 /** Build arguments BuildKit understands without a declaration (proxies and BuildKit settings). */
-const PREDEFINED = /^(?:(?:HTTPS?|FTP|NO|ALL)_PROXY|(?:https?|ftp|no|all)_proxy|BUILDKIT_\w+|SOURCE_DATE_EPOCH)$/;
+export const PREDEFINED = /^(?:(?:HTTPS?|FTP|NO|ALL)_PROXY|(?:https?|ftp|no|all)_proxy|BUILDKIT_\w+|SOURCE_DATE_EPOCH)$/;
 
 export const rule: ProjectRule = {
   meta: {

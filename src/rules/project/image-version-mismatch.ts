@@ -67,7 +67,7 @@ export const rule: ProjectRule = {
           const word = stage.imageWord;
           if (word && stage.image && !stage.image.stage && !stage.image.scratch && word.unresolved.length === 0) add(stage.image, file.filename, word.range);
         }
-      } else {
+      } else if (file.fileType === 'compose') {
         for (const s of file.parsed.doc.services) {
           if (s.image && !s.image.interpolated && !named.has(s)) add(s.image.ref, file.filename, s.image.range);
         }

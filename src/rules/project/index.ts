@@ -18,5 +18,8 @@ import { rule as includeFileNotSubmitted } from './include-file-not-submitted.ts
 import { rule as undefinedNameAcrossIncludes } from './undefined-name-across-includes.ts';
 import { rule as includeConflict } from './include-conflict.ts';
 import { rule as includeCycle } from './include-cycle.ts';
+import { rule as workflowBuildFileNotSubmitted } from './workflow-build-file-not-submitted.ts';
+import { rule as workflowBuildArgNotDeclared } from './workflow-build-arg-not-declared.ts';
+import { rule as reusableWorkflowCallMismatch } from './reusable-workflow-call-mismatch.ts';
 
-export const projectRules: Rule<ProjectDoc>[] = [buildDockerfileNotSubmitted, buildTargetNotFound, buildArgNotDeclared, envFileNotAnalyzed, publishedPortNotExposed, exposedPortNotPublished, composeUserOverridesImageUser, healthcheckDisabledOverridesImage, healthcheckMissingEverywhere, secretBuildArgInEnv, imageVersionMismatch, extendsFileNotSubmitted, invalidExtendsAcrossFiles, includeFileNotSubmitted, undefinedNameAcrossIncludes, includeConflict, includeCycle];
+export const projectRules: Rule<ProjectDoc>[] = [buildDockerfileNotSubmitted, buildTargetNotFound, buildArgNotDeclared, envFileNotAnalyzed, publishedPortNotExposed, exposedPortNotPublished, composeUserOverridesImageUser, healthcheckDisabledOverridesImage, healthcheckMissingEverywhere, secretBuildArgInEnv, imageVersionMismatch, extendsFileNotSubmitted, invalidExtendsAcrossFiles, includeFileNotSubmitted, undefinedNameAcrossIncludes, includeConflict, includeCycle, workflowBuildFileNotSubmitted, workflowBuildArgNotDeclared, reusableWorkflowCallMismatch];
