@@ -5,7 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export type Verdict = 'pass' | 'fail';
-export type CorpusFileType = 'dockerfile' | 'compose';
+export type CorpusFileType = 'dockerfile' | 'compose' | 'github-workflow' | 'github-action';
+export const CORPUS_FILE_TYPES: readonly CorpusFileType[] = ['dockerfile', 'compose', 'github-workflow', 'github-action'];
 
 export interface MustFind {
   line: number;
@@ -126,7 +127,7 @@ export function corpusProblems(corpus: Corpus, concepts: Concepts, ruleIds: Read
     const where = `${f.repo}:${f.path}`;
     if (commits.get(f.repo) !== f.commit) problems.push(`${where}: commit differs from the repository's`);
     if (!/^[0-9a-f]{64}$/.test(f.sha256)) problems.push(`${where}: sha256 is not 64 hex digits`);
-    if (f.type !== 'dockerfile' && f.type !== 'compose') problems.push(`${where}: unknown type "${String(f.type)}"`);
+    if (!CORPUS_FILE_TYPES.includes(f.type)) problems.push(`${where}: unknown type "${String(f.type)}"`);
     if (f.verdict !== 'pass' && f.verdict !== 'fail') problems.push(`${where}: verdict must be pass or fail`);
     if (!f.reason.trim()) problems.push(`${where}: no reason`);
     problems.push(...mustFindProblems(where, f.verdict, f.must_find, concepts, lineCount?.(f)));

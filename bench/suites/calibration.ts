@@ -16,7 +16,7 @@ import type { Finding } from '../../src/core/types.ts';
 import { ANALYSIS_RULES } from '../../src/analysis/catalogue.ts';
 import { agreement, costly, DEFAULT_MIN_SCORE, gate, isFound, recall, ruleFiring } from '../calibration/compare.ts';
 import type { Agreement, Outcome, Recall } from '../calibration/compare.ts';
-import { conceptRules, corpusPath, corpusProblems, labelIndex, loadConcepts, loadCorpus, memberPath } from '../calibration/corpus.ts';
+import { conceptRules, CORPUS_FILE_TYPES, corpusPath, corpusProblems, labelIndex, loadConcepts, loadCorpus, memberPath } from '../calibration/corpus.ts';
 import type { FileLabel } from '../calibration/corpus.ts';
 import { optionValue } from '../options.ts';
 import type { SuiteResult } from '../run.ts';
@@ -153,7 +153,7 @@ export default async function run(): Promise<SuiteResult | undefined> {
   });
   const seconds = (performance.now() - started) / 1000;
 
-  const types = ['dockerfile', 'compose'] as const;
+  const types = CORPUS_FILE_TYPES.filter((t) => corpus.files.some((f) => f.type === t));
   const agreements: Record<string, Agreement> = {
     files: agreement(files),
     ...Object.fromEntries(types.map((t) => [t, agreement(files.filter((f) => f.type === t))])),
