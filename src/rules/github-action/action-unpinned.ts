@@ -11,6 +11,10 @@ export const rule: GhaRule = {
     description:
       'A composite action\'s step that uses another action from a branch runs whatever was pushed there last, in every ' +
       'workflow that uses this action, with that workflow\'s token and secrets. GitHub refuses a remote action with no ref.',
+    severityContext: [
+      'High for a third-party action: whoever can push to its branch runs code in every workflow using this action.',
+      'Medium for GitHub\'s own (`actions/*`, `github/*`, under GitHub\'s security response): still a moving ref that should be pinned.',
+    ],
     equivalents: ['zizmor:unpinned-uses'],
     examples: {
       bad: ['name: setup\nruns:\n  using: composite\n  steps:\n    - uses: example/setup-tool@main\n'],
@@ -18,6 +22,6 @@ export const rule: GhaRule = {
     },
   },
   check(doc, report) {
-    reportTier(doc, 'unpinned', report);
+    reportTier(doc, 'unpinned', report, new Set());
   },
 };

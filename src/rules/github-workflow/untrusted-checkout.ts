@@ -1,7 +1,9 @@
 // CGW002: a workflow run with the base repository's secrets and token (pull_request_target, workflow_run) that
 // checks out the pull request's code.
-import { contextPath, walk } from '../../analyzers/github-workflow/expression.ts';
+import { contextPath, findExpressions, parseExpression, walk } from '../../analyzers/github-workflow/expression.ts';
+import type { Expr } from '../../analyzers/github-workflow/expression.ts';
 import type { Step } from '../../analyzers/github-workflow/model.ts';
+import type { Str } from '../../analyzers/yaml/yaml-tree.ts';
 import { slug } from '../../analyzers/github-workflow/uses.ts';
 import type { GhaRule } from './support.ts';
 import { PRIVILEGED_FORK_TRIGGERS, SECURE_USE, triggeredBy } from './support.ts';
@@ -12,6 +14,22 @@ const HEAD = /^github\.(head_ref|event\.pull_request\.(head\.(sha|ref|label|repo
 function isCheckout(step: Step): boolean {
   const ref = step.uses?.ref;
   return ref?.kind === 'repository' && slug(ref) === 'actions/checkout';
+}
+
+/** The expression of an `if:` (written with or without `${{ }}`). */
+function condition(s: Str | undefined): Expr | undefined {
+  if (!s) return undefined;
+  const [only, ...more] = findExpressions(s.value);
+  if (only && more.length === 0 && s.value.trim().startsWith('${{') && s.value.trim().endsWith('}}')) return only.expr;
+  return s.value.includes('${{') ? undefined : parseExpression(s.value).expr;
+}
+
+/** Whether a condition requires, as one of its `&&` terms, that the pull request's author is a bot (its login cannot be taken). */
+function requiresBotAuthor(e: Expr | undefined): boolean {
+  if (!e || e.kind !== 'binary') return false;
+  if (e.op === '&&') return requiresBotAuthor(e.left) || requiresBotAuthor(e.right);
+  if (e.op !== '==') return false;
+  return [[e.left, e.right], [e.right, e.left]].some(([a, b]) => contextPath(a!) === 'github.event.pull_request.user.login' && b!.kind === 'literal' && typeof b!.value === 'string' && /\[bot\]$/i.test(b!.value));
 }
 
 export const rule: GhaRule = {
@@ -29,6 +47,7 @@ export const rule: GhaRule = {
     severityContext: [
       'Critical when a later step of the same job runs anything (a `run:` script, an action other than a checkout): the fork\'s code then runs with the base repository\'s secrets and token.',
       'High when nothing after the checkout runs in that job: the code is only read, but one edit to the job makes it a pwn request.',
+      'Medium when the job or the step runs only for pull requests a bot wrote (`github.event.pull_request.user.login == \'dependabot[bot]\'` as an `&&` term): the author cannot be taken over, so what runs is the bot\'s update, not a stranger\'s code; the dependency it brings is still run with the base repository\'s secrets.',
     ],
     category: 'security',
     cwe: ['CWE-829', 'CWE-94'],
@@ -63,7 +82,8 @@ export const rule: GhaRule = {
       if (found === undefined) continue;
       const later = step.job?.steps.slice(step.job.steps.indexOf(step) + 1) ?? [];
       const runs = later.some((s) => s.run !== undefined || (s.uses !== undefined && !isCheckout(s)));
-      report({ range: e.range, messageId: runs ? 'runs' : 'default', data: { context: found, trigger }, severity: runs ? 'critical' : 'high' });
+      const bot = requiresBotAuthor(condition(step.job?.if)) || requiresBotAuthor(condition(step.if));
+      report({ range: e.range, messageId: runs ? 'runs' : 'default', data: { context: found, trigger }, severity: bot ? 'medium' : runs ? 'critical' : 'high' });
     }
   },
 };
