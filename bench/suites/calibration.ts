@@ -27,6 +27,9 @@ interface Settings {
   profile: string;
   /** The profile and rules, resolved as the API resolves a request's. */
   rules: RuleConfig;
+  /** `--owner-is-first-party`: each file analysed with its repository's owner as `first_party_owners` of the pinning
+   * rules (CGW003, CGA002), as a CI job passing `$GITHUB_REPOSITORY_OWNER` would. */
+  ownerFirstParty: boolean;
 }
 
 /** The run's settings, or undefined (with how to give a corpus printed) when no corpus is given. */
@@ -45,7 +48,7 @@ function settings(): Settings | undefined {
   const rules = engineConfig(resolved.config);
   const minScore = Number(optionValue('min-score') ?? DEFAULT_MIN_SCORE);
   if (!Number.isInteger(minScore) || minScore < 0 || minScore > 100) throw new Error('calibration: --min-score must be an integer from 0 to 100');
-  return { corpus, minScore, profile, rules };
+  return { corpus, minScore, profile, rules, ownerFirstParty: process.argv.includes('--owner-is-first-party') };
 }
 
 /** Every file's text, after checking each sha256: a missing or changed file is an error naming it. */
@@ -117,8 +120,13 @@ export default async function run(): Promise<SuiteResult | undefined> {
 
   const undetected: string[] = [];
   const versions = new Set<string>();
+  const engineFor = (f: FileLabel): EngineOptions => {
+    if (!s.ownerFirstParty) return engine;
+    const owner = { first_party_owners: [f.repo.split('/')[0]!] };
+    return { ...engine, options: { ...engine.options, CGW003: { ...engine.options?.['CGW003'], ...owner }, CGA002: { ...engine.options?.['CGA002'], ...owner } } };
+  };
   const files: Outcome[] = corpus.files.map((f) => {
-    const { report, detected } = analyseFile({ filename: f.path, content: texts.get(f)! }, f.type, engine);
+    const { report, detected } = analyseFile({ filename: f.path, content: texts.get(f)! }, f.type, engineFor(f));
     versions.add(`scoring ${report.scoring_version}; ruleset ${report.ruleset_version}`);
     if (!detected) undetected.push(`${f.repo}:${f.path}`);
     if (report.file_type !== f.type) undetected.push(`${f.repo}:${f.path} (detected as ${report.file_type})`);
@@ -184,7 +192,7 @@ export default async function run(): Promise<SuiteResult | undefined> {
     });
 
   console.log(`corpus: ${corpus.files.length} files (${types.map((t) => `${files.filter((f) => f.type === t).length} ${t}`).join(', ')}), ${corpus.projects.length} projects, ${corpus.repositories.length} repositories`);
-  console.log(`gate: score >= ${s.minScore}; profile ${s.profile}; ${[...versions].join(', ')}; analysed in ${seconds.toFixed(1)} s`);
+  console.log(`gate: score >= ${s.minScore}; profile ${s.profile}${s.ownerFirstParty ? '; each repository\'s owner first party for CGW003/CGA002' : ''}; ${[...versions].join(', ')}; analysed in ${seconds.toFixed(1)} s`);
   if (undetected.length) console.log(`not detected by name/content (analysed with the labelled type): ${undetected.join(', ')}`);
   console.log('\nGate agreement (labelled fail that we fail; labelled pass that we pass)');
   for (const [name, a] of Object.entries(agreements)) console.log(agreementLine(name, a));

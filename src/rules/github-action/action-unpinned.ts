@@ -13,7 +13,7 @@ export const rule: GhaRule = {
       'workflow that uses this action, with that workflow\'s token and secrets. GitHub refuses a remote action with no ref.',
     severityContext: [
       'High for a third-party action: whoever can push to its branch runs code in every workflow using this action.',
-      'Medium for GitHub\'s own (`actions/*`, `github/*`, under GitHub\'s security response): still a moving ref that should be pinned.',
+      'Medium for a first-party one — GitHub\'s own (`actions/*`, `github/*`, under GitHub\'s security response) or one of an owner the `first_party_owners` option names —: still a moving ref that should be pinned.',
     ],
     equivalents: ['zizmor:unpinned-uses'],
     examples: {
@@ -21,7 +21,7 @@ export const rule: GhaRule = {
       good: ['name: setup\nruns:\n  using: composite\n  steps:\n    - uses: example/setup-tool@8f4b7f84864484a7bf31766abe9204da3cbe65b3 # v1.2.0\n'],
     },
   },
-  check(doc, report) {
-    reportTier(doc, 'unpinned', report, new Set());
+  check(doc, report, ctx) {
+    reportTier(doc, 'unpinned', report, new Set((ctx.options['first_party_owners'] as readonly string[]).map((o) => o.toLowerCase())));
   },
 };

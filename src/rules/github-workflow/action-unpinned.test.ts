@@ -1,3 +1,6 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { runAnalyzer } from '../../core/analyze.ts';
 import { testRule } from '../../../test/support/rule-tester.ts';
 import { workflowAnalyzer } from './index.ts';
 import { rule } from './action-unpinned.ts';
@@ -19,4 +22,15 @@ testRule(workflowAnalyzer, rule, {
     { code: "on: push\npermissions: {}\njobs:\n  lint:\n    if: ${{ github.repository == 'acme/app' }}\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: acme/lint@main\n", errors: [{ line: 8, column: 24, endLine: 8, endColumn: 29, severity: 'medium' }], name: "the owner of github.repository" },
     { code: "on: push\npermissions: {}\njobs:\n  build:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: 'example/lint@main'  # pinned later\n", errors: [{ line: 7, column: 28, endLine: 7, endColumn: 33 }], name: "quoted" },
   ],
+});
+
+describe('CGW003 first_party_owners option', () => {
+  const code = "on: push\npermissions: {}\njobs:\n  lint:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: Acme/lint@main\n      - uses: other/lint@main\n";
+  const severities = (options?: Record<string, Record<string, readonly string[]>>) =>
+    runAnalyzer(workflowAnalyzer, code, { helpBaseUrl: 'http://test', enable: [rule.meta.id], ...(options ? { options } : {}) }).run.findings
+      .filter((f) => f.rule_id === rule.meta.id).map((f) => [f.location.start_line, f.severity]);
+  it('names owners whose unpinned actions are medium (compared without case); others stay high', () => {
+    assert.deepEqual(severities(), [[7, 'high'], [8, 'high']]);
+    assert.deepEqual(severities({ CGW003: { first_party_owners: ['acme'] } }), [[7, 'medium'], [8, 'high']]);
+  });
 });

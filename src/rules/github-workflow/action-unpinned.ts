@@ -16,8 +16,15 @@ export const rule: GhaRule = {
     severity: 'high',
     severityContext: [
       'High for a third-party action or reusable workflow: whoever can push to its branch runs code here.',
-      'Medium for a first-party one: GitHub\'s own (`actions/*`, `github/*`, under GitHub\'s security response), or one of the owner the workflow names as its repository\'s (`if: github.repository_owner == \'acme\'` or `github.repository == \'acme/app\'`), which is trusted as the repository itself is; still a moving ref that should be pinned.',
+      'Medium for a first-party one: GitHub\'s own (`actions/*`, `github/*`, under GitHub\'s security response), or one of the owner the workflow names as its repository\'s (`if: github.repository_owner == \'acme\'` or `github.repository == \'acme/app\'`) or the `first_party_owners` option names, which is trusted as the repository itself is; still a moving ref that should be pinned.',
     ],
+    options: {
+      first_party_owners: {
+        type: 'string[]',
+        description: 'Owners whose actions and reusable workflows are the repository\'s own (its organisation, e.g. `["acme"]`; in CI, `$GITHUB_REPOSITORY_OWNER`): unpinned ones are reported at medium, as GitHub\'s own are. The file seldom says whose repository it is.',
+        default: [],
+      },
+    },
     category: 'supply-chain',
     cwe: ['CWE-829', 'CWE-494'],
     references: [`${SECURE_USE}#using-third-party-actions`],
@@ -32,7 +39,9 @@ export const rule: GhaRule = {
       good: ['on: push\npermissions: {}\njobs:\n  lint:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: example/lint-action@8f4b7f84864484a7bf31766abe9204da3cbe65b3 # v1.2.0\n'],
     },
   },
-  check(doc, report) {
-    reportTier(doc, 'unpinned', report, ownersNamed(doc));
+  check(doc, report, ctx) {
+    const owners = ownersNamed(doc);
+    for (const o of ctx.options['first_party_owners'] as readonly string[]) owners.add(o.toLowerCase());
+    reportTier(doc, 'unpinned', report, owners);
   },
 };
