@@ -28,9 +28,13 @@ export function isCommitSha(ref: string): boolean {
   return /^[0-9a-f]{40}([0-9a-f]{24})?$/i.test(ref);
 }
 
-/** `v4`, `v1.2.3`, `4.1`, `release-1.0`: reads as a version tag rather than a branch. */
+/**
+ * `v4`, `v1.2.3`, `4.1`, `release-1.0`: reads as a version tag rather than a branch. A name with a slash
+ * (`release/v1`, `releases/v2`) is a branch: the convention of GitHub's action template and of
+ * pypa/gh-action-pypi-publish, whose maintainers move it.
+ */
 export function looksLikeTag(ref: string): boolean {
-  return /^v?\d+(\.\d+)*([-+.][\w.-]+)?$/i.test(ref) || /^(release|version)[-/]?v?\d/i.test(ref);
+  return /^v?\d+(\.\d+)*([-+.][\w.-]+)?$/i.test(ref) || /^(release|version)-?v?\d[^/]*$/i.test(ref);
 }
 
 /** GitHub's own actions: `actions/*` and `github/*` (maintained by GitHub, under its security response). */

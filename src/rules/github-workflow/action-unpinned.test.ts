@@ -11,9 +11,11 @@ testRule(workflowAnalyzer, rule, {
     "on: push\npermissions: {}\njobs:\n  build:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: example/a@v1.2.3\n",
     "on: push\npermissions: {}\njobs:\n  build:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: example/a@8f4b7f84864484a7bf31766abe9204da3cbe65b3\n",
     "on: push\npermissions: {}\njobs:\n  build:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: ./local/action\n",
+    "on: push\npermissions: {}\njobs:\n  build:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: example/a@release-1.0\n",
     "on: push\npermissions: {}\njobs:\n  build:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: docker://alpine:3.20\n",
   ],
   invalid: [
+    { code: "on: push\npermissions: {}\njobs:\n  publish:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: pypa/gh-action-pypi-publish@release/v1\n", errors: [{ line: 7, column: 42, endLine: 7, endColumn: 53, message: '"release/v1"', severity: 'high' }], name: "release/v1 is a branch" },
     { code: "on: push\npermissions: {}\njobs:\n  build:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: example/lint@main\n", errors: [{ line: 7, column: 27, endLine: 7, endColumn: 32, message: "reads as a branch", severity: 'high' }] },
     { code: "on: push\npermissions: {}\njobs:\n  build:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: example/lint\n", errors: [{ line: 7, column: 15, endLine: 7, endColumn: 27, message: "has no ref" }], name: "no ref" },
     { code: "on: push\npermissions: {}\njobs:\n  call:\n    uses: example/workflows/.github/workflows/ci.yml@develop\n", errors: [{ line: 5, column: 53, endLine: 5, endColumn: 61, message: "reusable workflow" }], name: "reusable workflow on a branch" },

@@ -2,7 +2,7 @@
 // checks out the pull request's code.
 import { contextPath, findExpressions, parseExpression, walk } from '../../analyzers/github-workflow/expression.ts';
 import type { Expr } from '../../analyzers/github-workflow/expression.ts';
-import type { Step } from '../../analyzers/github-workflow/model.ts';
+import type { GhaDoc, Step } from '../../analyzers/github-workflow/model.ts';
 import type { Str } from '../../analyzers/yaml/yaml-tree.ts';
 import { slug } from '../../analyzers/github-workflow/uses.ts';
 import type { GhaRule } from './support.ts';
@@ -14,6 +14,21 @@ const HEAD = /^github\.(head_ref|event\.pull_request\.(head\.(sha|ref|label|repo
 function isCheckout(step: Step): boolean {
   const ref = step.uses?.ref;
   return ref?.kind === 'repository' && slug(ref) === 'actions/checkout';
+}
+
+/** The first head context an expression of the step names, if any. */
+function headIn(doc: GhaDoc, step: Step | undefined): string | undefined {
+  if (!step) return undefined;
+  for (const e of doc.expressions) {
+    if (e.step !== step || !e.expression.expr) continue;
+    let found: string | undefined;
+    walk(e.expression.expr, (n) => {
+      const p = found === undefined ? contextPath(n) : undefined;
+      if (p !== undefined && HEAD.test(p)) found = p;
+    });
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 /** The expression of an `if:` (written with or without `${{ }}`). */
@@ -41,7 +56,7 @@ export const rule: GhaRule = {
     description:
       '`pull_request_target` and `workflow_run` run in the base repository with its secrets and a token that can ' +
       'write, even for pull requests from forks. Checking out the pull request\'s head (`ref: ${{ github.event.pull_request.head.sha }}`, ' +
-      '`github.head_ref`, `refs/pull/N/merge`) puts the fork author\'s code in the workspace, and any build, test or ' +
+      '`github.head_ref`, `refs/pull/N/merge`, or an earlier step\'s output made from them) puts the fork author\'s code in the workspace, and any build, test or ' +
       'install step then runs it with those privileges ("pwn request").',
     severity: 'high',
     severityContext: [
@@ -77,7 +92,13 @@ export const rule: GhaRule = {
       let found: string | undefined;
       walk(expr, (n) => {
         const p = found === undefined ? contextPath(n) : undefined;
-        if (p !== undefined && HEAD.test(p)) found = p;
+        if (p === undefined) return;
+        if (HEAD.test(p)) found = p;
+        // One step back: an earlier step's output made from the head (`haya14busa/action-cond` choosing
+        // `refs/pull/${{ github.event.pull_request.number }}/merge`, a script echoing the head sha).
+        const id = /^steps\.([^.]+)\.outputs\./.exec(p)?.[1];
+        const from = id === undefined ? undefined : headIn(doc, step.job?.steps.find((s) => s.id?.value === id && s.index < step.index));
+        if (from !== undefined) found = `${from}, through ${p}`;
       });
       if (found === undefined) continue;
       const later = step.job?.steps.slice(step.job.steps.indexOf(step) + 1) ?? [];
