@@ -2,7 +2,8 @@
 // projects mutated at random, with names shuffled between directories, files dropped or duplicated under other
 // names, compose `build:`/`dockerfile:`/`env_file:` pointing anywhere (`..`, absolute, missing, to itself),
 // `extends` of services in other submitted (or missing) files, looping back and forth, `include` of files (itself,
-// each other, missing, interpolated, merged lists), and random texts as extra files. runProject never throws, no project rule errors, every project finding
+// each other, missing, interpolated, merged lists), workflows building and calling files anywhere (docker build,
+// build-push-action, compose -f, local reusable workflows), and random texts as extra files. runProject never throws, no project rule errors, every project finding
 // names a file of the submission and lies inside it, and the score is consistent.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -47,6 +48,8 @@ const project = fc.array(mutated, { minLength: 1, maxLength: 10 }).map((files) =
 
 /** Project findings seen over a whole property run, so a test that never reaches a cross-file rule fails. */
 let seen = 0;
+/** The project rules that fired over a property run. */
+const fired = new Set<string>();
 
 function check(files: FileInput[]): void {
   const run = runProject(files, { helpBaseUrl: 'h' });
@@ -55,6 +58,7 @@ function check(files: FileInput[]): void {
   assert.equal(report.files.length, files.length);
   assert.ok(report.score >= 0 && report.score <= 100 && Number.isInteger(report.score));
   seen += report.project_findings.length;
+  for (const f of report.project_findings) fired.add(f.rule_id);
   assert.ok(report.score <= Math.min(...report.files.map((f) => f.report.score)), 'the project never scores above its worst file');
   for (const finding of report.project_findings) {
     const file = files.find((f) => f.filename === finding.location.file);
@@ -66,11 +70,34 @@ function check(files: FileInput[]): void {
   }
 }
 
+/** Workflows that link to what they build and call (our own cases), mutated with lines that link anywhere. */
+const WORKFLOWS: FileInput[] = [
+  { filename: '.github/workflows/ci.yml', content: 'on: push\njobs:\n  image:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: actions/checkout@v4\n      - uses: docker/build-push-action@v6\n        with:\n          context: ./api\n          build-args: |\n            VERSION=1\n            TYPO=2\n      - run: docker build --build-arg X=1 -f web/Dockerfile.dev web && docker compose -f compose.yaml up -d\n  call:\n    uses: ./.github/workflows/reuse.yml\n    with:\n      node: "22"\n    secrets:\n      token: x\n' },
+  { filename: '.github/workflows/reuse.yml', content: 'on:\n  workflow_call:\n    inputs:\n      node:\n        type: string\n        required: true\n      os:\n        type: string\n        required: true\n    secrets:\n      token:\n        required: true\njobs:\n  t:\n    runs-on: ubuntu-24.04\n    steps:\n      - run: docker build .\n' },
+];
+const WORKFLOW_NAMES = ['.github/workflows/ci.yml', '.github/workflows/reuse.yml', 'sub/.github/workflows/ci.yml', '.github/workflows/../x.yml', 'ci.yml'];
+const WORKFLOW_LINKS = ['\n      - run: docker build -f ../Dockerfile .', '\n      - run: docker buildx build -t x --target base api', '\n      - run: docker-compose --file x.compose.yaml up',
+  '\n        working-directory: api', '\n        working-directory: ${{ matrix.d }}', '\n      - uses: docker/build-push-action@v6\n        with:\n          file: /abs/Dockerfile',
+  '\n          build-args: "${{ x }}=1"', '\n  c2:\n    uses: ./.github/workflows/ci.yml\n    with: {a: 1}', '\n    secrets: inherit', '\n  c3:\n    uses: ./.github/workflows/../../x.yml',
+  '\n      - uses: actions/checkout@v4\n        with:\n          repository: o/r', '\non:\n  workflow_call:\n    inputs: {a: {required: true}}'];
+const workflowFile = fc.record({
+  seed: fc.constantFrom(...WORKFLOWS),
+  name: fc.option(fc.constantFrom(...WORKFLOW_NAMES), { nil: undefined }),
+  edits: fc.array(fc.tuple(fc.nat(), fc.nat({ max: 6 }), fc.oneof(fc.constantFrom(...EDITS, ...WORKFLOW_LINKS), fc.string({ maxLength: 5 }))), { maxLength: 5 }),
+}).map(({ seed, name, edits }) => ({ filename: name ?? seed.filename, content: applyEdits(seed.content, edits), fileType: 'github-workflow' as FileInput['fileType'] }));
+
 describe('project analysis on random file sets', () => {
   it('the fixture projects mutated, renamed and recombined never throw and stay consistent', () => {
     seen = 0;
     fc.assert(fc.property(project, check), { numRuns: 300 });
     assert.ok(seen > 0, 'cross-file rules fired');
+  });
+  it('workflows linked to the Dockerfiles, Compose files and workflows beside them, mutated, never throw and stay consistent', () => {
+    seen = 0;
+    const files = fc.array(fc.oneof(workflowFile, workflowFile, mutated), { minLength: 1, maxLength: 10 });
+    fired.clear();
+    fc.assert(fc.property(files, (fs) => check(fs.filter((f, i) => fs.findIndex((g) => g.filename === f.filename) === i))), { numRuns: 300 });
+    for (const id of ['CGP018', 'CGP019', 'CGP020']) assert.ok(fired.has(id), `${id} fired`);
   });
   it('random texts beside real files, with forced types', () => {
     const stray = fc.record({ filename: fc.constantFrom(...NAMES), content: fc.string({ unit: 'binary', maxLength: 400 }), fileType: fc.constantFrom('dockerfile', 'compose') as fc.Arbitrary<FileInput['fileType']> });
