@@ -144,8 +144,8 @@ export interface WorkflowBuild {
   /** Where the workflow names it (`file:`, `context:`, `-f X`, the context operand, or `uses:`). */
   at: Range;
   buildArgs: WorkflowBuildArg[];
-  /** A literal target stage. */
-  target?: string;
+  /** A literal target stage, where it is written. */
+  target?: { value: string; range: Range };
   /** The submitted Dockerfile or compose file at `path`. */
   file?: DockerfileFile | ComposeFile;
 }

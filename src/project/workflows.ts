@@ -71,10 +71,10 @@ function buildPushAction(file: GhaFile, root: string, step: Step, uses: Str): Wo
   const pos = file.parsed.doc.pos;
   const fileIn = str(get(step.with, 'file'));
   const context = str(get(step.with, 'context'));
-  const target = text(get(step.with, 'target'));
+  const target = str(get(step.with, 'target'));
   const buildArgs = str(get(step.with, 'build-args'));
   const build: WorkflowBuild = { workflow: file, step, via: 'docker/build-push-action', kind: 'dockerfile', at: (fileIn ?? context ?? uses).range, buildArgs: buildArgs ? listArgs(buildArgs, pos) : [] };
-  if (literal(target)) build.target = target;
+  if (target && literal(target.value)) build.target = { value: target.value, range: target.range };
   // `file` is relative to the workspace (or, with the default Git context, to the repository): the root either way.
   if (fileIn) {
     if (literal(fileIn.value) && !fileIn.value.startsWith('/')) build.path = under(root, fileIn.value);
@@ -116,12 +116,12 @@ function options(words: readonly ShellWord[], valued: ReadonlySet<string>, on: (
 
 function dockerBuild(file: GhaFile, step: Step, cwd: string, words: readonly ShellWord[]): WorkflowBuild | undefined {
   let fileWord: ShellWord | undefined;
-  let target: string | undefined;
+  let target: WorkflowBuild['target'];
   const buildArgs: WorkflowBuildArg[] = [];
   let dynamicOption = false;
   const operands = options(words, BUILD_VALUE_OPTIONS, (name, value, word) => {
     if (name === '-f' || name === '--file') fileWord = word;
-    else if (name === '--target') target = word.dynamic ? undefined : value;
+    else if (name === '--target') target = word.dynamic || !literal(value) ? undefined : { value, range: word.range };
     else if (name === '--build-arg') {
       const key = /^[A-Za-z_][A-Za-z0-9_.-]*/.exec(value)?.[0];
       if (key && !(word.dynamic && value.slice(0, key.length + 1).includes('$'))) buildArgs.push({ key, range: word.range });

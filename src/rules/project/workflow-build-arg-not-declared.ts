@@ -41,11 +41,11 @@ export const rule: ProjectRule = {
       const file = b.file;
       if (file?.fileType !== 'dockerfile' || b.buildArgs.length === 0) continue;
       // What this build reads: ARGs of stages after its target are not consumed.
-      const parsed = b.target === undefined ? file.parsed.doc : parseDockerfile(file.content, { buildArgs: new Map(), target: b.target }).doc;
+      const parsed = b.target === undefined ? file.parsed.doc : parseDockerfile(file.content, { buildArgs: new Map(), target: b.target.value }).doc;
       const declared = new Set(parsed.instructions.flatMap((i) => ((i.onbuild ?? i).kind === 'ARG' ? (i.onbuild ?? i).pairs.map((p) => p.key.value) : [])));
       for (const arg of b.buildArgs) {
         if (declared.has(arg.key) || PREDEFINED.test(arg.key) || !first(place(b.workflow.filename, arg.range))) continue;
-        report({ file: b.workflow.filename, range: arg.range, data: { name: arg.key, where: b.target === undefined ? `in ${file.filename}` : `of ${file.filename} up to stage "${b.target}"` } });
+        report({ file: b.workflow.filename, range: arg.range, data: { name: arg.key, where: b.target === undefined ? `in ${file.filename}` : `of ${file.filename} up to stage "${b.target.value}"` } });
       }
     }
   },
