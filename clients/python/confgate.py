@@ -5,7 +5,8 @@ when a score is below the minimum.
 One file, python3 (3.8 or newer), standard library only. It sends files to the service and reports what the
 service says; it has no rule logic of its own. Documentation: docs/cli.md in the Confgate repository.
 
-Exit codes: 0 the gate passes, 1 it fails (some score below --min-score), 2 technical error.
+Exit codes: 0 the gate passes, 1 it fails (some score below --min-score, or a finding at or above --fail-on),
+2 technical error (nothing was judged).
 """
 
 import argparse
@@ -39,6 +40,12 @@ MAX_TOTAL_WAIT = 30.0
 SKIPPED_DIRS = {".git", "node_modules"}
 
 EXIT_PASS, EXIT_FAIL, EXIT_ERROR = 0, 1, 2
+
+SEVERITIES = ("info", "low", "medium", "high", "critical")  # lowest first: --fail-on compares by this order
+CONFIG_NAME = ".confgate.json"
+STDIN = "-"
+DEFAULT_STDIN_NAME = "-"
+FORMATS = ("text", "json", "sarif", "github", "gitlab", "junit")
 
 SARIF_VERSION = "2.1.0"
 SARIF_SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
@@ -115,12 +122,18 @@ def walk_failed(err):
     raise unreadable(err, "")
 
 
-def expand(paths, file_types_fn):
-    """Files named on the command line as they are; directories walked for the names the service analyzes."""
+def expand(paths, file_types_fn, excludes_for, log):
+    """Files named on the command line as they are; directories walked for the names the service analyzes. A file
+    or directory an exclude matches is left out (a directory is not entered); `-` (stdin) is kept as it is."""
     found = []
     seen = set()
     file_types = None
+    excluded = []
     for path in paths:
+        if path == STDIN:
+            found.append(path)
+            continue
+        excludes = excludes_for(path)
         try:
             is_dir = stat.S_ISDIR(os.stat(path).st_mode)
         except OSError as err:
@@ -130,22 +143,55 @@ def expand(paths, file_types_fn):
                 file_types = file_types_fn()
             # A directory it cannot list would otherwise be skipped silently, and the gate pass on what it never saw.
             for root, dirs, files in os.walk(path, onerror=walk_failed):
-                dirs[:] = sorted(d for d in dirs if file_types.walks(d))
+                kept = []
+                for d in sorted(dirs):
+                    if not file_types.walks(d):
+                        continue
+                    if excludes and excluded_by(excludes, os.path.join(root, d), True):
+                        excluded.append(os.path.join(root, d) + "/")
+                        continue
+                    kept.append(d)
+                dirs[:] = kept
                 for name in sorted(files):
-                    if file_types.claims(display_name(os.path.join(root, name))):
-                        found.append(os.path.join(root, name))
+                    full = os.path.join(root, name)
+                    if file_types.claims(display_name(full)):
+                        if excludes and excluded_by(excludes, full):
+                            excluded.append(full)
+                        else:
+                            found.append(full)
         else:
-            found.append(path)
+            rule = excluded_by(excludes, path) if excludes else None
+            if rule:
+                log("%s is excluded by %s (%s)" % (display_name(path), rule.pattern, rule.source))
+                excluded.append(path)
+            else:
+                found.append(path)
     unique = []
     for path in found:
-        key = os.path.realpath(path)
+        key = path if path == STDIN else os.path.realpath(path)
         if key not in seen:
             seen.add(key)
             unique.append(path)
+    if excluded and unique:
+        log("left out %d excluded path%s" % (len(excluded), "" if len(excluded) == 1 else "s"))
     if not unique:
+        if excluded:
+            raise TechnicalError("nothing to analyze in %s: every file found is excluded (%d path%s)"
+                                 % (", ".join(paths), len(excluded), "" if len(excluded) == 1 else "s"))
         kinds = "; ".join(file_types.titles) if file_types else "no type"
         raise TechnicalError("no file of a type the service analyzes (%s) found in %s" % (kinds, ", ".join(paths)))
     return unique
+
+
+def read_stdin(name, stream):
+    raw = stream.read(MAX_FILE_BYTES + 1)
+    if len(raw) > MAX_FILE_BYTES:
+        raise TechnicalError("stdin is over 100 KB (100000 bytes), the limit per file; nothing was sent")
+    try:
+        content = raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise TechnicalError("cannot decode stdin: not UTF-8 text (invalid byte at offset %d); nothing was sent" % err.start)
+    return SourceFile(name, content)
 
 
 def read_source(path):
@@ -180,6 +226,212 @@ def batches(sources):
     if current:
         groups.append(current)
     return groups
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Configuration: .confgate.json, found upward from the analyzed paths or named with --config
+
+
+class Config(object):
+    """A validated configuration file; `values` holds only the keys it sets."""
+
+    def __init__(self, path, values):
+        self.path = path
+        self.values = values
+        self.directory = os.path.dirname(os.path.abspath(path)) if path else None
+
+
+CONFIG_KEYS = ("profile", "rules", "exclude", "min_score", "fail_on")
+RULES_KEYS = ("enable", "disable", "severity", "options")
+
+
+def config_error(path, where, problem):
+    return TechnicalError("%s: %s %s" % (display_name(path), where, problem))
+
+
+def string_list(path, where, value):
+    if not isinstance(value, list):
+        raise config_error(path, where, "must be a list of strings")
+    for i, item in enumerate(value):
+        if not isinstance(item, str) or not item.strip():
+            raise config_error(path, "%s[%d]" % (where, i), "must be a non-empty string")
+    return value
+
+
+def validate_config(path, data):
+    """The file's settings, or a technical error naming the file and the key. Types only: the service judges values
+    (profile names, rule ids and names, severities, options) and answers 422 naming the field."""
+    if not isinstance(data, dict):
+        raise TechnicalError("%s: must hold a JSON object (keys: %s)" % (display_name(path), ", ".join(CONFIG_KEYS)))
+    for key in data:
+        if key not in CONFIG_KEYS:
+            raise config_error(path, 'unknown key "%s";' % key, "the keys are %s" % ", ".join(CONFIG_KEYS))
+    if "profile" in data and (not isinstance(data["profile"], str) or not data["profile"]):
+        raise config_error(path, "profile", 'must be a string ("recommended" or "strict")')
+    if "min_score" in data:
+        value = data["min_score"]
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 100:
+            raise config_error(path, "min_score", "must be an integer from 0 to 100")
+    if "fail_on" in data and data["fail_on"] not in SEVERITIES:
+        raise config_error(path, "fail_on", "must be one of %s" % ", ".join(SEVERITIES))
+    if "exclude" in data:
+        for i, pattern in enumerate(string_list(path, "exclude", data["exclude"])):
+            try:
+                exclude_regex(pattern)
+            except ValueError as err:
+                raise config_error(path, "exclude[%d]" % i, str(err))
+    if "rules" in data:
+        rules = data["rules"]
+        if not isinstance(rules, dict):
+            raise config_error(path, "rules", "must be an object (keys: %s)" % ", ".join(RULES_KEYS))
+        for key in rules:
+            if key not in RULES_KEYS:
+                raise config_error(path, 'unknown key "rules.%s";' % key, "the keys of rules are %s" % ", ".join(RULES_KEYS))
+        for key in ("enable", "disable"):
+            if key in rules:
+                string_list(path, "rules." + key, rules[key])
+        if "severity" in rules:
+            if not isinstance(rules["severity"], dict):
+                raise config_error(path, "rules.severity", 'must be an object of rule to severity, such as {"CGD020": "low"}')
+            for rule, severity in rules["severity"].items():
+                if not isinstance(severity, str):
+                    raise config_error(path, "rules.severity.%s" % rule, "must be a string (%s)" % ", ".join(SEVERITIES))
+        if "options" in rules:
+            if not isinstance(rules["options"], dict):
+                raise config_error(path, "rules.options", "must be an object of rule to its options")
+            for rule, options in rules["options"].items():
+                if not isinstance(options, dict):
+                    raise config_error(path, "rules.options.%s" % rule, "must be an object of the rule's options")
+    return data
+
+
+def load_config(path):
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as err:
+        raise unreadable(err, path)
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError as err:
+        raise TechnicalError("%s: not UTF-8 text (invalid byte at offset %d)" % (display_name(path), err.start))
+    except ValueError as err:
+        raise TechnicalError("%s: not valid JSON: %s" % (display_name(path), err))
+    return Config(path, validate_config(path, data))
+
+
+def find_config(directory):
+    """The nearest .confgate.json at or above `directory`; the search stops at a directory holding .git (after
+    looking in it: a repository's root is where its file lives) or at the filesystem root."""
+    current = os.path.abspath(directory)
+    while True:
+        candidate = os.path.join(current, CONFIG_NAME)
+        if os.path.isfile(candidate):
+            return candidate
+        if os.path.exists(os.path.join(current, ".git")):
+            return None
+        parent = os.path.dirname(current)
+        if parent == current:
+            return None
+        current = parent
+
+
+def search_start(path, stdin_name):
+    if path == STDIN:
+        return os.path.dirname(os.path.abspath(stdin_name)) if stdin_name else os.getcwd()
+    return os.path.abspath(path) if os.path.isdir(path) else os.path.dirname(os.path.abspath(path))
+
+
+def discover_config(paths, stdin_name):
+    """One configuration for the run: every path argument must find the same file (or none)."""
+    found = [(path, find_config(search_start(path, stdin_name))) for path in paths]
+    distinct = []
+    for _, config in found:
+        if config not in distinct:
+            distinct.append(config)
+    if len(distinct) > 1:
+        raise TechnicalError("the paths have different configuration files (%s): analyze them in separate runs, or name "
+                             "one file with --config" % "; ".join("%s: %s" % (path if path != STDIN else "stdin", display_name(c) if c else "none")
+                                                                  for path, c in found))
+    return distinct[0] if distinct else None
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Excludes: gitignore-style globs
+
+
+def exclude_regex(pattern):
+    """A gitignore-style glob as a regular expression over "/"-separated relative paths: `*` any characters but
+    `/`, `?` one of them, `[abc]` a class, `**` any depth (`**/x`, `x/**`, `a/**/b`); a pattern with a `/` before its
+    end is anchored to the base directory, one without matches at any depth; a trailing `/` matches directories only."""
+    if pattern.startswith("!"):
+        raise ValueError('"%s": negated patterns (!) are not supported' % pattern)
+    body = pattern.rstrip("/")
+    if not body:
+        raise ValueError('"%s" matches nothing' % pattern)
+    anchored = "/" in body
+    body = body.lstrip("/")
+    out = []
+    i = 0
+    while i < len(body):
+        c = body[i]
+        if body.startswith("**", i) and (i == 0 or body[i - 1] == "/"):
+            if body.startswith("**/", i):
+                out.append("(?:[^/]*/)*")
+                i += 3
+                continue
+            if i + 2 == len(body):
+                out.append(".*")
+                i += 2
+                continue
+        if c == "*":
+            out.append("[^/]*")
+        elif c == "?":
+            out.append("[^/]")
+        elif c == "[":
+            end = body.find("]", i + 2 if body.startswith("[!", i) or body.startswith("[^", i) else i + 1)
+            if end < 0:
+                out.append(re.escape(c))
+            else:
+                inner = body[i + 1:end]
+                negate = inner[:1] in ("!", "^")
+                inner = inner[1:] if negate else inner
+                out.append("(?!/)[%s%s]" % ("^" if negate else "", inner.replace("\\", "\\\\")))
+                i = end
+        elif c == "\\" and i + 1 < len(body):
+            i += 1
+            out.append(re.escape(body[i]))
+        else:
+            out.append(re.escape(c))
+        i += 1
+    return re.compile(("^" if anchored else "^(?:[^/]*/)*") + "".join(out) + r"\Z"), pattern.endswith("/")
+
+
+class Exclude(object):
+    """One pattern, matched against paths relative to `base` (an absolute directory), from `source`."""
+
+    def __init__(self, pattern, base, source):
+        self.pattern = pattern
+        self.regex, self.dirs_only = exclude_regex(pattern)
+        self.base = base
+        self.source = source
+
+    def matches(self, path, is_dir=False):
+        """Whether a path (absolute), or one of its directories below the base, matches."""
+        rel = os.path.relpath(path, self.base).replace(os.sep, "/")
+        if rel == "." or rel == ".." or rel.startswith("../"):
+            return False
+        parts = rel.split("/")
+        for n in range(1, len(parts) + 1):
+            prefix_is_dir = n < len(parts) or is_dir
+            if (prefix_is_dir or not self.dirs_only) and self.regex.match("/".join(parts[:n])):
+                return True
+        return False
+
+
+def excluded_by(excludes, path, is_dir=False):
+    absolute = os.path.abspath(path)
+    return next((e for e in excludes if e.matches(absolute, is_dir)), None)
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -313,13 +565,21 @@ class Analysis(object):
         return out
 
 
-def analyze(client, sources, file_type, log):
+def analyze(client, sources, file_type, log, settings=None):
+    """Sends the files; `settings` (profile, rules) go into every request body."""
+    try:
+        return send(client, sources, file_type, log, settings or {})
+    except TechnicalError as err:
+        raise TechnicalError(str(err) + (settings_origin(str(err), settings.origins) if settings else ""))
+
+
+def send(client, sources, file_type, log, extra):
     if file_type or len(sources) == 1:
         if len(sources) > 1:
             log("--file-type %s: analyzing %d files one by one (cross-file checks need a project, which detects types)" % (file_type, len(sources)))
         out = []
         for source in sources:
-            body = client.post("/api/analyze", {"filename": source.name, "file_type": file_type or "auto", "content": source.content})
+            body = client.post("/api/analyze", dict(extra, filename=source.name, file_type=file_type or "auto", content=source.content))
             out.append(Analysis("file", [source], body.get("request_id"), body["data"]))
         return out
     groups = batches(sources)
@@ -328,7 +588,7 @@ def analyze(client, sources, file_type, log):
             % (len(sources), len(groups), MAX_FILES_PER_PROJECT))
     out = []
     for group in groups:
-        body = client.post("/api/analyze-project", {"files": [{"filename": s.name, "content": s.content} for s in group]})
+        body = client.post("/api/analyze-project", dict(extra, files=[{"filename": s.name, "content": s.content} for s in group]))
         out.append(Analysis("project", group, body.get("request_id"), body["data"]))
     return out
 
@@ -445,21 +705,31 @@ def automation_details(environ):
     }
 
 
+def fingerprinted(analyses):
+    """(finding, source, fingerprint) for every finding and suppressed finding, in the service's order. The
+    fingerprint (SARIF's partialFingerprints["confgate/v1"], GitLab's fingerprint) is the SHA-256 of the rule id,
+    the file and the finding's line with blanks collapsed, and an occurrence number for identical lines."""
+    occurrences = {}
+    out = []
+    for f, source in [p for a in analyses for p in placed_findings(a)]:
+        key = "%s\0%s\0%s" % (f["rule_id"], artifact_uri(source.name), normalised_line(source.content, f["location"]["start_line"]))
+        digest = hashlib.sha256(key.encode("utf-8")).hexdigest()
+        occurrences[digest] = occurrences.get(digest, 0) + 1
+        out.append((f, source, "%s:%d" % (digest, occurrences[digest])))
+    return out
+
+
 def build_sarif(analyses, rule_info, information_uri, automation):
-    placed = [p for a in analyses for p in placed_findings(a)]
+    placed = fingerprinted(analyses)
     first_of = {}
-    for f, _ in placed:
+    for f, _, _ in placed:
         first_of.setdefault(f["rule_id"], f)
     ids = sorted(first_of)
     rules = [rule_descriptor(rule_info(i) or from_finding(first_of[i]), first_of[i]["help_url"]) for i in ids]
     index = dict((rule_id, i) for i, rule_id in enumerate(ids))
-    occurrences = {}
     results = []
-    for f, source in placed:
+    for f, source, fingerprint in placed:
         uri = artifact_uri(source.name)
-        key = "%s\0%s\0%s" % (f["rule_id"], uri, normalised_line(source.content, f["location"]["start_line"]))
-        digest = hashlib.sha256(key.encode("utf-8")).hexdigest()
-        occurrences[digest] = occurrences.get(digest, 0) + 1
         loc = f["location"]
         result = {
             "ruleId": f["rule_id"],
@@ -470,7 +740,7 @@ def build_sarif(analyses, rule_info, information_uri, automation):
                 "artifactLocation": {"uri": uri},
                 "region": {"startLine": loc["start_line"], "startColumn": loc["start_column"], "endLine": loc["end_line"], "endColumn": loc["end_column"]},
             }}],
-            "partialFingerprints": {"confgate/v1": "%s:%d" % (digest, occurrences[digest])},
+            "partialFingerprints": {"confgate/v1": fingerprint},
             "properties": {"severity": f["severity"], "category": f["category"], "score_impact": f["score_impact"]},
         }
         suppression = f.get("suppression")
@@ -595,13 +865,219 @@ def text_report(analyses, style):
     return lines
 
 
-def verdict(scores, min_score):
-    failing = [s for s in scores if s["score"] < min_score]
-    if not failing:
-        lowest = min(s["score"] for s in scores)
-        return True, "PASS: every score is at least %d (lowest %d)" % (min_score, lowest)
-    names = "; ".join("%s %s: %d" % (s["scope"], ", ".join(s["files"]), s["score"]) for s in failing)
-    return False, "FAIL: %d of %d scores are below %d (%s)" % (len(failing), len(scores), min_score, names)
+def rank(severity):
+    return SEVERITIES.index(severity) if severity in SEVERITIES else -1
+
+
+def active(placed):
+    """The findings that count (not suppressed), with their file and fingerprint."""
+    return [(f, source, fingerprint) for f, source, fingerprint in placed if not f.get("suppression")]
+
+
+def where(f, source):
+    return "%s:%d:%d" % (source.name or "(project)", f["location"]["start_line"], f["location"]["start_column"])
+
+
+class Gate(object):
+    """The verdict: every score at least min_score and, with fail_on, no finding at or above that severity."""
+
+    def __init__(self, analyses, min_score, fail_on):
+        self.min_score = min_score
+        self.fail_on = fail_on
+        self.scores = [s for a in analyses for s in a.scores()]
+        self.findings = active(fingerprinted(analyses))
+        self.blocking = [(f, s) for f, s, _ in self.findings if fail_on and rank(f["severity"]) >= rank(fail_on)]
+        failing = [s for s in self.scores if s["score"] < min_score]
+        problems = []
+        if failing:
+            names = "; ".join("%s %s: %d" % (s["scope"], ", ".join(s["files"]), s["score"]) for s in failing)
+            problems.append("%d of %d scores are below %d (%s)" % (len(failing), len(self.scores), min_score, names))
+        if self.blocking:
+            shown = ", ".join("%s %s" % (where(f, s), f["rule_id"]) for f, s in self.blocking[:10])
+            more = " and %d more" % (len(self.blocking) - 10) if len(self.blocking) > 10 else ""
+            problems.append("%d finding%s at or above %s (%s%s)" % (len(self.blocking), "" if len(self.blocking) == 1 else "s", fail_on, shown, more))
+        self.passed = not problems
+        if problems:
+            self.message = "FAIL: " + "; ".join(problems)
+        else:
+            lowest = min(s["score"] for s in self.scores)
+            self.message = "PASS: every score is at least %d (lowest %d)" % (min_score, lowest)
+            if fail_on:
+                self.message += "; no finding at or above %s" % fail_on
+
+    def score_passed(self, score):
+        return score["score"] >= self.min_score
+
+    def blocks(self, f):
+        return bool(self.fail_on) and rank(f["severity"]) >= rank(self.fail_on)
+
+
+# GitHub workflow commands: https://docs.github.com/actions/reference/workflow-commands-for-github-actions
+GITHUB_LEVELS = {"critical": "error", "high": "error", "medium": "warning", "low": "notice", "info": "notice"}
+# GitLab Code Quality severities: info, minor, major, critical, blocker.
+GITLAB_SEVERITIES = {"critical": "blocker", "high": "critical", "medium": "major", "low": "minor", "info": "info"}
+
+
+def github_data(text):
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def github_property(text):
+    return github_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def github_report(analyses, gate):
+    """One workflow command per finding (error for critical and high, warning for medium, notice for low and info),
+    each score, and the verdict; GitHub turns the commands into annotations on the files."""
+    lines = []
+    for f, source, _ in gate.findings:
+        loc = f["location"]
+        properties = [("file", source.name), ("line", str(loc["start_line"])), ("col", str(loc["start_column"])),
+                      ("title", "%s %s" % (f["rule_id"], f["rule_name"]))]
+        message = "%s\n\nFix: %s\n%s" % (f["message"], f["remediation"], f["help_url"])
+        lines.append("::%s %s::%s" % (GITHUB_LEVELS[f["severity"]], ",".join("%s=%s" % (k, github_property(v)) for k, v in properties), github_data(message)))
+    for s in gate.scores:
+        lines.append("%s %s: score %d/100, grade %s" % (s["scope"], ", ".join(s["files"]), s["score"], s["grade"]))
+    lines.append(gate.message)
+    return "\n".join(lines) + "\n"
+
+
+def gitlab_report(gate):
+    """A GitLab Code Quality report: a JSON array of issues, each with a fingerprint that stays when lines move."""
+    return json.dumps([{
+        "description": "%s %s: %s" % (f["rule_id"], f["rule_name"], f["message"]),
+        "check_name": f["rule_id"],
+        "fingerprint": fingerprint,
+        "severity": GITLAB_SEVERITIES[f["severity"]],
+        "location": {"path": source.name, "lines": {"begin": f["location"]["start_line"]}},
+    } for f, source, fingerprint in gate.findings], indent=2, ensure_ascii=False) + "\n"
+
+
+XML_INVALID = re.compile(u"[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def xml_text(text):
+    text = XML_INVALID.sub(u"\ufffd", text)
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+
+
+def finding_text(f, source):
+    return "%s: %s %s %s: %s" % (where(f, source), f["severity"], f["rule_id"], f["rule_name"], f["message"])
+
+
+def junit_report(analyses, gate):
+    """JUnit XML: one test case per file (and one per project score). A case fails when its score is below the
+    minimum or it holds a finding at or above --fail-on; its one <failure> lists the findings, one per line."""
+    cases = []
+    for analysis in analyses:
+        by_name = dict((s.name, s) for s in analysis.sources)
+        file_scores = [s for s in analysis.scores() if s["scope"] == "file"]
+        for (source, report), score in zip(analysis.file_reports(), file_scores):
+            cases.append(("file", source.name, report, score, [(f, source) for f in report["findings"]]))
+        if analysis.kind == "project":
+            score = [s for s in analysis.scores() if s["scope"] == "project"][0]
+            own = []
+            for f in analysis.report["project_findings"]:
+                name = f["location"].get("file") or ""
+                if not f.get("suppression"):
+                    own.append((f, by_name.get(name) or SourceFile(name, "")))
+            cases.append(("project", "project (%s)" % ", ".join(s.name for s in analysis.sources), analysis.report, score, own))
+    body = []
+    failures = 0
+    for scope, name, report, score, own in cases:
+        reasons = []
+        if not gate.score_passed(score):
+            reasons.append("score %d/100 is below %d" % (score["score"], gate.min_score))
+        blocking = [f for f, _ in own if gate.blocks(f)]
+        if blocking:
+            reasons.append("%d finding%s at or above %s" % (len(blocking), "" if len(blocking) == 1 else "s", gate.fail_on))
+        listing = "\n".join(finding_text(f, s) for f, s in own)
+        attrs = 'classname="confgate.%s" name="%s"' % (scope, xml_text(name))
+        if scope == "file":
+            attrs += ' file="%s"' % xml_text(name)
+        summary = "score %d/100, grade %s: %s" % (score["score"], score["grade"], counts_text(report))
+        if reasons:
+            failures += 1
+            body.append('    <testcase %s>\n      <failure type="confgate" message="%s">%s</failure>\n    </testcase>'
+                        % (attrs, xml_text("; ".join(reasons) + " (" + summary + ")"), xml_text(listing + "\n" if listing else summary + "\n")))
+        else:
+            body.append('    <testcase %s>\n      <system-out>%s</system-out>\n    </testcase>' % (attrs, xml_text(summary + ("\n" + listing if listing else "") + "\n")))
+    head = 'name="confgate" tests="%d" failures="%d" errors="0"' % (len(cases), failures)
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n<testsuites %s>\n  <testsuite %s skipped="0">\n%s\n  </testsuite>\n</testsuites>\n'
+            % (head, head, "\n".join(body)))
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Settings: profile and rules sent with every analysis, from the configuration file and the command line
+
+
+class Settings(dict):
+    """The fields every analysis request carries (`profile`, `rules`), and where each value came from
+    (`origins`: field path -> the file or flag), so that a 422 naming a field can say where to fix it."""
+
+    def __init__(self):
+        dict.__init__(self)
+        self.origins = {}
+
+
+def split_rules(values):
+    """--enable/--disable values: repeatable, each a comma-separated list."""
+    return [part.strip() for value in values or [] for part in value.split(",") if part.strip()]
+
+
+def rule_aliases(client):
+    """id and name -> id, from GET /api/rules: to tell that a flag and a file entry name the same rule."""
+    aliases = {}
+    for item in client.get("/api/rules")["data"]["items"]:
+        aliases[item["id"]] = item["id"]
+        aliases[item["name"]] = item["id"]
+    return lambda rule: aliases.get(rule, rule)
+
+
+def rule_settings(config, args, aliases_fn):
+    """The file's profile and rules with the command line over them: --profile replaces the file's profile; a rule
+    given to --enable leaves the file's disable list (and one given to --disable its enable list)."""
+    settings = Settings()
+    values = config.values if config else {}
+    origin = display_name(config.path) if config else None
+    profile = args.profile or values.get("profile")
+    if profile:
+        settings["profile"] = profile
+        settings.origins["profile"] = "--profile" if args.profile else origin
+    file_rules = values.get("rules", {})
+    flags = {"enable": split_rules(args.enable), "disable": split_rules(args.disable)}
+    canonical = (lambda rule: rule)
+    if (flags["enable"] and file_rules.get("disable")) or (flags["disable"] and file_rules.get("enable")):
+        canonical = aliases_fn()
+    rules = {}
+    for key, other in (("enable", "disable"), ("disable", "enable")):
+        overridden = set(canonical(r) for r in flags[other])
+        entries = [(r, origin) for r in file_rules.get(key, []) if canonical(r) not in overridden] + [(r, "--" + key) for r in flags[key]]
+        kept, seen = [], set()
+        for rule, source in entries:
+            if rule not in seen:
+                seen.add(rule)
+                kept.append((rule, source))
+        if kept:
+            rules[key] = [rule for rule, _ in kept]
+            for i, (rule, source) in enumerate(kept):
+                settings.origins["rules.%s[%d]" % (key, i)] = source
+    for key in ("severity", "options"):
+        if file_rules.get(key):
+            rules[key] = file_rules[key]
+            for rule in file_rules[key]:
+                settings.origins["rules.%s.%s" % (key, rule)] = origin
+    if rules:
+        settings["rules"] = rules
+    return settings
+
+
+def settings_origin(message, origins):
+    """ ` (rules.disable[0] "x" is from --disable)` when the service's message names a field the CLI sent."""
+    for field in sorted(origins, key=len, reverse=True):
+        if re.search(re.escape(field) + r"(?![\w-])", message):
+            return " (%s is from %s)" % (field, origins[field])
+    return ""
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -645,15 +1121,30 @@ def parser():
     p = argparse.ArgumentParser(
         prog="confgate.py",
         description="Analyze Dockerfiles and Compose files with a Confgate service and gate on their scores.",
-        epilog="Exit codes: 0 the gate passes; 1 a score is below --min-score; 2 technical error (unreadable path, "
-               "file over 100 KB, network failure or timeout, HTTP error, invalid arguments). "
-               "Server: --url, else $CONFGATE_URL, else %s." % DEFAULT_URL,
+        epilog="Exit codes: 0 the gate passes; 1 a score is below --min-score or a finding is at or above --fail-on; "
+               "2 technical error (unreadable path, bad configuration file, file over 100 KB, network failure or timeout, "
+               "HTTP error, invalid arguments). Configuration: --config FILE, else the nearest %s at or above the "
+               "paths (up to the repository root). Server: --url, else $CONFGATE_URL, else %s." % (CONFIG_NAME, DEFAULT_URL),
     )
-    p.add_argument("paths", nargs="+", metavar="PATH", help="files, or directories to search for Dockerfile and Compose file names")
-    p.add_argument("--min-score", type=score_arg, default=DEFAULT_MIN_SCORE, metavar="N",
-                   help="lowest passing score, 0-100 (default %d: any critical or high finding fails)" % DEFAULT_MIN_SCORE)
-    p.add_argument("--sarif", metavar="FILE", help="write a SARIF 2.1.0 report to FILE")
-    p.add_argument("--format", choices=("text", "json"), default="text", help="what to print on stdout (default text)")
+    p.add_argument("paths", nargs="+", metavar="PATH",
+                   help="files, directories to search for Dockerfile and Compose file names, or - for stdin")
+    p.add_argument("--min-score", type=score_arg, metavar="N",
+                   help="lowest passing score, 0-100 (default: the configuration's min_score, else %d: any critical or "
+                        "high finding fails)" % DEFAULT_MIN_SCORE)
+    p.add_argument("--fail-on", choices=SEVERITIES[::-1], metavar="SEVERITY",
+                   help="also fail when any finding is at or above this severity (%s)" % ", ".join(SEVERITIES[::-1]))
+    p.add_argument("--profile", metavar="NAME", help="the service's rule profile: recommended (its default) or strict")
+    p.add_argument("--enable", action="append", metavar="RULES", help="turn rules on (ids or names, comma-separated; repeatable)")
+    p.add_argument("--disable", action="append", metavar="RULES", help="turn rules off (ids or names, comma-separated; repeatable)")
+    p.add_argument("--exclude", action="append", metavar="GLOB",
+                   help="leave out paths matching a gitignore-style glob, relative to each path argument (repeatable)")
+    p.add_argument("--config", metavar="FILE", help="the configuration file (default: the nearest %s)" % CONFIG_NAME)
+    p.add_argument("--no-config", action="store_true", help="read no configuration file")
+    p.add_argument("--stdin-filename", "--filename", dest="stdin_filename", metavar="NAME",
+                   help="the name of the file read from stdin (-): its type and its name in reports")
+    p.add_argument("--format", choices=FORMATS, default="text", help="report format: %s (default text)" % ", ".join(FORMATS))
+    p.add_argument("--output", metavar="FILE", help="write the report to FILE instead of stdout (stdout then gets the verdict line)")
+    p.add_argument("--sarif", metavar="FILE", help="also write a SARIF 2.1.0 report to FILE")
     p.add_argument("--file-type", metavar="TYPE", help="force the file type (dockerfile, compose) instead of detecting it")
     p.add_argument("--url", type=url_arg, help="base URL of the Confgate service")
     p.add_argument("--timeout", type=positive_float, default=30.0, metavar="SECONDS", help="per request (default 30)")
@@ -664,42 +1155,100 @@ def parser():
     return p
 
 
-def run(args, err):
+def writable(path):
+    if not os.path.isdir(os.path.dirname(os.path.abspath(path))):
+        raise TechnicalError("cannot write %s: its directory does not exist" % path)
+
+
+def run(args, err, stdin=None):
     log = (lambda message: None) if args.quiet else (lambda message: err.write("confgate: %s\n" % message))
     base_url = args.url or os.environ.get("CONFGATE_URL") or DEFAULT_URL
     try:
         url_arg(base_url)
     except argparse.ArgumentTypeError as problem:
         raise TechnicalError("the server URL %s (from $CONFGATE_URL or the default) %s" % (base_url, problem))
-    if args.sarif and not os.path.isdir(os.path.dirname(os.path.abspath(args.sarif))):
-        raise TechnicalError("cannot write %s: its directory does not exist" % args.sarif)
-    automation = automation_details(os.environ) if args.sarif else None
+    if args.paths.count(STDIN) > 1:
+        raise TechnicalError("stdin (-) can be read once only")
+    if args.stdin_filename and STDIN not in args.paths:
+        raise TechnicalError("--stdin-filename names the file read from stdin, but no path is - (stdin)")
+    for target in (args.sarif, args.output):
+        if target:
+            writable(target)
+    if args.config and args.no_config:
+        raise TechnicalError("--config and --no-config contradict each other")
+    config_path = args.config or (None if args.no_config else discover_config(args.paths, args.stdin_filename))
+    config = load_config(config_path) if config_path else None
+    if config and not args.config:
+        log("configuration: %s" % display_name(config.path))
+    min_score = args.min_score if args.min_score is not None else (config.values.get("min_score", DEFAULT_MIN_SCORE) if config else DEFAULT_MIN_SCORE)
+    fail_on = args.fail_on or (config.values.get("fail_on") if config else None)
+    config_excludes = [Exclude(p, config.directory, display_name(config.path)) for p in config.values.get("exclude", [])] if config else []
+    cli_patterns = args.exclude or []
+    for pattern in cli_patterns:
+        try:
+            exclude_regex(pattern)
+        except ValueError as problem:
+            raise TechnicalError("--exclude %s" % problem)
+
+    def excludes_for(path):
+        # --exclude is relative to a directory argument; a file argument is matched by its name as given.
+        base = os.path.abspath(path) if os.path.isdir(path) else os.getcwd()
+        return config_excludes + [Exclude(p, base, "--exclude") for p in cli_patterns]
+
+    automation = automation_details(os.environ) if (args.sarif or args.format == "sarif") else None
     client = Client(base_url, args.timeout, args.retries, log)
-    sources = [read_source(path) for path in expand(args.paths, lambda: file_types(client))]
-    analyses = analyze(client, sources, args.file_type, log)
-    scores = [s for a in analyses for s in a.scores()]
-    passed, message = verdict(scores, args.min_score)
+    settings = rule_settings(config, args, lambda: rule_aliases(client))
+    paths = expand(args.paths, lambda: file_types(client), excludes_for, log)
+    stdin_name = display_name(args.stdin_filename) if args.stdin_filename else DEFAULT_STDIN_NAME
+    rule = excluded_by(excludes_for(STDIN), args.stdin_filename) if STDIN in paths and args.stdin_filename else None
+    if rule:
+        log("%s (stdin) is excluded by %s (%s)" % (stdin_name, rule.pattern, rule.source))
+        paths = [p for p in paths if p != STDIN]
+        if not paths:
+            raise TechnicalError("nothing to analyze: the file on stdin (%s) is excluded by %s (%s)" % (stdin_name, rule.pattern, rule.source))
+    sources = [read_stdin(stdin_name, stdin or sys.stdin.buffer) if path == STDIN else read_source(path) for path in paths]
+    analyses = analyze(client, sources, args.file_type, log, settings)
+    gate = Gate(analyses, min_score, fail_on)
+    sarif = None
+    if args.sarif or args.format == "sarif":
+        sarif = json.dumps(build_sarif(analyses, catalogue(client), client.base_url, automation), indent=2, ensure_ascii=False) + "\n"
     if args.sarif:
-        sarif = build_sarif(analyses, catalogue(client), client.base_url, automation)
-        write_atomically(args.sarif, json.dumps(sarif, indent=2, ensure_ascii=False) + "\n")
+        write_atomically(args.sarif, sarif)
     out = sys.stdout
+    style = Style(colours_wanted(out) and not args.output)
     if args.format == "json":
-        json.dump({
+        report = json.dumps({
             "version": __version__,
             "url": client.base_url,
-            "min_score": args.min_score,
-            "passed": passed,
-            "verdict": message,
-            "scores": [dict(s, passed=s["score"] >= args.min_score) for s in scores],
+            "config": display_name(config.path) if config else None,
+            "profile": settings.get("profile"),
+            "rules": settings.get("rules"),
+            "min_score": min_score,
+            "fail_on": fail_on,
+            "passed": gate.passed,
+            "verdict": gate.message,
+            "scores": [dict(s, passed=gate.score_passed(s)) for s in gate.scores],
+            "failing_findings": [{"file": s.name, "line": f["location"]["start_line"], "column": f["location"]["start_column"],
+                                  "rule_id": f["rule_id"], "severity": f["severity"]} for f, s in gate.blocking],
             "analyses": [{"kind": a.kind, "files": [s.name for s in a.sources], "request_id": a.request_id, "report": a.report} for a in analyses],
-        }, out, indent=2, ensure_ascii=False)
-        out.write("\n")
+        }, indent=2, ensure_ascii=False) + "\n"
+    elif args.format == "sarif":
+        report = sarif
+    elif args.format == "github":
+        report = github_report(analyses, gate)
+    elif args.format == "gitlab":
+        report = gitlab_report(gate)
+    elif args.format == "junit":
+        report = junit_report(analyses, gate)
     else:
-        style = Style(colours_wanted(out))
-        if not args.quiet:
-            out.write("\n".join(text_report(analyses, style)) + "\n")
-        out.write(style("pass" if passed else "fail", message) + "\n")
-    return EXIT_PASS if passed else EXIT_FAIL
+        lines = [] if args.quiet and not args.output else text_report(analyses, style)
+        report = "\n".join(lines + [style("pass" if gate.passed else "fail", gate.message)]) + "\n"
+    if args.output:
+        write_atomically(args.output, report)
+        out.write(Style(colours_wanted(out))("pass" if gate.passed else "fail", gate.message) + "\n")
+    else:
+        out.write(report)
+    return EXIT_PASS if gate.passed else EXIT_FAIL
 
 
 def main(argv=None):
