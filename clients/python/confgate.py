@@ -886,7 +886,11 @@ class Gate(object):
         self.fail_on = fail_on
         self.scores = [s for a in analyses for s in a.scores()]
         self.findings = active(fingerprinted(analyses))
-        self.blocking = [(f, s) for f, s, _ in self.findings if fail_on and rank(f["severity"]) >= rank(fail_on)]
+        order = {}
+        for _, source, _ in self.findings:
+            order.setdefault(source.name, len(order))
+        self.blocking = sorted([(f, s) for f, s, _ in self.findings if fail_on and rank(f["severity"]) >= rank(fail_on)],
+                               key=lambda x: (order[x[1].name], x[0]["location"]["start_line"], x[0]["location"]["start_column"], x[0]["rule_id"]))
         failing = [s for s in self.scores if s["score"] < min_score]
         problems = []
         if failing:
