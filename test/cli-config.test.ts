@@ -353,3 +353,44 @@ describe('--fail-on: a finding at or above a severity fails the gate too', () =>
     assert.match(res.stderr, /argument --fail-on: invalid choice: 'severe'/);
   });
 });
+
+// These need the service's side of issue #19 (the `profile` and `rules` fields of both analysis endpoints).
+describe('profile and rules as the service applies them', () => {
+  it('--profile strict: every report states it (file and project)', async () => {
+    const dir = repo({ Dockerfile: CLEAN_DOCKERFILE, 'compose.yaml': COMPOSE });
+    const one = JSON.parse((await cli(['--format', 'json', '--min-score', '0', '--profile', 'strict', 'Dockerfile'], dir)).stdout);
+    assert.equal(one.analyses[0].report.profile, 'strict');
+    const both = JSON.parse((await cli(['--format', 'json', '--min-score', '0', '--profile', 'strict', 'Dockerfile', 'compose.yaml'], dir)).stdout);
+    assert.equal(both.analyses[0].report.profile, 'strict');
+    const plain = JSON.parse((await cli(['--format', 'json', '--min-score', '0', 'Dockerfile'], dir)).stdout);
+    assert.equal(plain.analyses[0].report.profile, 'recommended');
+  });
+
+  it('a rule disabled by id on the command line, or by name in the file, is not run', async () => {
+    const flag = await cli(['--format', 'json', '--disable', 'CGD030', 'Dockerfile'], repo({ Dockerfile: BAD_DOCKERFILE }));
+    const fromFlag = JSON.parse(flag.stdout).analyses[0].report;
+    assert.deepEqual(fromFlag.findings.filter((f: any) => f.rule_id === 'CGD030'), []);
+    assert.ok(fromFlag.score > 63, `${fromFlag.score}`);
+    const file = await cli(['--format', 'json', 'Dockerfile'], repo({ '.confgate.json': config({ rules: { disable: ['secret-in-env'] } }), Dockerfile: BAD_DOCKERFILE }));
+    assert.deepEqual(JSON.parse(file.stdout).analyses[0].report.findings.filter((f: any) => f.rule_id === 'CGD030'), []);
+    // --enable on the command line wins over the file's disable.
+    const back = await cli(['--format', 'json', '--enable', 'CGD030', 'Dockerfile'], repo({ '.confgate.json': config({ rules: { disable: ['secret-in-env'] } }), Dockerfile: BAD_DOCKERFILE }));
+    assert.equal(JSON.parse(back.stdout).analyses[0].report.findings.filter((f: any) => f.rule_id === 'CGD030').length, 1);
+  });
+
+  it('a severity from the file changes the finding\'s severity', async () => {
+    const res = await cli(['--format', 'json', '--min-score', '0', 'Dockerfile'], repo({ '.confgate.json': config({ rules: { severity: { CGD030: 'low' } } }), Dockerfile: BAD_DOCKERFILE }));
+    assert.equal(res.status, 0, res.stderr);
+    assert.deepEqual(JSON.parse(res.stdout).analyses[0].report.findings.filter((f: any) => f.rule_id === 'CGD030').map((f: any) => f.severity), ['low']);
+  });
+
+  it('an unknown rule or profile: the service\'s 422 naming the field, where it came from, exit 2', async () => {
+    const dir = repo({ '.confgate.json': config({ profile: 'lenient' }), Dockerfile: CLEAN_DOCKERFILE });
+    const rule = await cli(['--no-config', '--disable', 'CGD999', 'Dockerfile'], dir);
+    assert.equal(rule.status, 2);
+    assert.match(rule.stderr, /^confgate: error: POST .*\/api\/analyze failed: HTTP 422 invalid_request: .*rules\.disable\[0\].* \(request id req_[0-9a-f]{16}\) \(rules\.disable\[0\] is from --disable\)$/m);
+    const profile = await cli(['Dockerfile'], dir);
+    assert.equal(profile.status, 2);
+    assert.match(profile.stderr, /HTTP 422 invalid_request: .*profile.* \(profile is from \.confgate\.json\)$/m);
+  });
+});
