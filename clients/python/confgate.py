@@ -1078,6 +1078,8 @@ def rule_settings(config, args, aliases_fn):
 
 def settings_origin(message, origins):
     """ ` (rules.disable[0] "x" is from --disable)` when the service's message names a field the CLI sent."""
+    if "HTTP 422" not in message:
+        return ""
     for field in sorted(origins, key=len, reverse=True):
         if re.search(re.escape(field) + r"(?![\w-])", message):
             return " (%s is from %s)" % (field, origins[field])
