@@ -202,6 +202,7 @@ describe('--exclude and the configuration\'s exclude: gitignore-style globs', ()
     { patterns: [], left: [] },
     { patterns: ['Dockerfile'], left: ['Dockerfile', 'api/Dockerfile', 'api/test/Dockerfile', 'svc1/Dockerfile', 'svc2/Dockerfile', 'web/Dockerfile', 'web/fixtures/deep/Dockerfile'] },
     { patterns: ['/Dockerfile'], left: ['Dockerfile'] },
+    { patterns: ['./Dockerfile'], left: ['Dockerfile'] },
     { patterns: ['test/'], left: ['api/test/Dockerfile'] },
     { patterns: ['api/**'], left: ['api/Dockerfile', 'api/test/Dockerfile'] },
     { patterns: ['**/fixtures/**'], left: ['web/fixtures/deep/Dockerfile'] },

@@ -367,6 +367,8 @@ def exclude_regex(pattern):
     if pattern.startswith("!"):
         raise ValueError('"%s": negated patterns (!) are not supported' % pattern)
     body = pattern.rstrip("/")
+    if body.startswith("./"):  # "./test" as people write it: anchored, as "/test"
+        body = body[1:]
     if not body:
         raise ValueError('"%s" matches nothing' % pattern)
     anchored = "/" in body
