@@ -141,6 +141,8 @@ describe('profile and rules: what the CLI sends, from the file and the flags', (
       sends: { rules: { enable: ['CGD008', 'CGD020'], disable: ['CGD001'] } }, catalogue: true },
     { name: '--disable takes a rule out of the file\'s enable list', file: { rules: { enable: ['CGD002', 'CGD008'] } }, args: ['--disable', 'no-latest-tag'],
       sends: { rules: { enable: ['CGD008'], disable: ['no-latest-tag'] } }, catalogue: true },
+    { name: 'an id in any letter case names the rule', file: { rules: { disable: ['CGD020'] } }, args: ['--enable', 'cgd020'],
+      sends: { rules: { enable: ['cgd020'] } }, catalogue: true },
     { name: 'a rule named twice is sent once', file: { rules: { disable: ['CGD001'] } }, args: ['--disable', 'CGD001'], sends: { rules: { disable: ['CGD001'] } }, catalogue: false },
   ];
   for (const c of cases) {

@@ -764,12 +764,13 @@ def build_sarif(analyses, rule_info, information_uri, automation):
             "automationDetails": automation,
             "columnKind": "utf16CodeUnits",
             "results": results,
-            "properties": {
-                "ruleset_version": report["ruleset_version"],
-                "scoring_version": report["scoring_version"],
-                "scores": [{"scope": s["scope"], "uris": [artifact_uri(n) for n in s["files"]], "score": s["score"], "grade": s["grade"]}
-                           for a in analyses for s in a.scores()],
-            },
+            "properties": dict([
+                ("ruleset_version", report["ruleset_version"]),
+                ("scoring_version", report["scoring_version"]),
+            ] + [(key, report[key]) for key in ("profile", "rules") if key in report] + [  # the configuration the scores were made with
+                ("scores", [{"scope": s["scope"], "uris": [artifact_uri(n) for n in s["files"]], "score": s["score"], "grade": s["grade"]}
+                            for a in analyses for s in a.scores()]),
+            ]),
         }],
     }
 
@@ -1032,12 +1033,13 @@ def split_rules(values):
 
 
 def rule_aliases(client):
-    """id and name -> id, from GET /api/rules: to tell that a flag and a file entry name the same rule."""
+    """The ids a rule reference names, from GET /api/rules (ids in any letter case, or names; a name two file types
+    share names both): to tell that a flag and a file entry name the same rule."""
     aliases = {}
     for item in client.get("/api/rules")["data"]["items"]:
-        aliases[item["id"]] = item["id"]
-        aliases[item["name"]] = item["id"]
-    return lambda rule: aliases.get(rule, rule)
+        for key in (item["id"].lower(), item["name"]):
+            aliases.setdefault(key, set()).add(item["id"])
+    return lambda rule: aliases.get(rule) or aliases.get(rule.lower()) or set([rule])
 
 
 def rule_settings(config, args, aliases_fn):
@@ -1052,13 +1054,13 @@ def rule_settings(config, args, aliases_fn):
         settings.origins["profile"] = "--profile" if args.profile else origin
     file_rules = values.get("rules", {})
     flags = {"enable": split_rules(args.enable), "disable": split_rules(args.disable)}
-    canonical = (lambda rule: rule)
+    canonical = (lambda rule: set([rule]))
     if (flags["enable"] and file_rules.get("disable")) or (flags["disable"] and file_rules.get("enable")):
         canonical = aliases_fn()
     rules = {}
     for key, other in (("enable", "disable"), ("disable", "enable")):
-        overridden = set(canonical(r) for r in flags[other])
-        entries = [(r, origin) for r in file_rules.get(key, []) if canonical(r) not in overridden] + [(r, "--" + key) for r in flags[key]]
+        overridden = set(i for r in flags[other] for i in canonical(r))
+        entries = [(r, origin) for r in file_rules.get(key, []) if not canonical(r) & overridden] + [(r, "--" + key) for r in flags[key]]
         kept, seen = [], set()
         for rule, source in entries:
             if rule not in seen:
