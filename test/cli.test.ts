@@ -145,7 +145,8 @@ describe(`confgate.py on Python ${OLDEST.version} (${OLDEST.python})`, () => {
     assert.match(version.stdout, /^confgate\.py \d+\.\d+\.\d+\n$/);
     const help = await runCli(['--help'], { cwd: dir });
     assert.equal(help.status, 0);
-    for (const option of ['--min-score', '--sarif', '--format', '--file-type', '--url', '--timeout', '--retries', '--quiet', 'Exit codes: 0']) assert.ok(help.stdout.includes(option), option);
+    for (const option of ['--min-score', '--sarif', '--format', '--file-type', '--url', '--timeout', '--retries', '--quiet', '--fail-on', '--profile', '--enable', '--disable',
+      '--exclude', '--config', '--no-config', '--stdin-filename', '--output', '.confgate.json', 'Exit codes: 0']) assert.ok(help.stdout.includes(option), option);
   });
 });
 
