@@ -3,7 +3,7 @@
 // and whether a stage ends up in the image `docker build` produces.
 import type { Range } from '../../core/types.ts';
 import type { CommandRef } from './query.ts';
-import { commandsOf, finalStage, memoized, positionals, runCommands, runCommandsByName } from './query.ts';
+import { commandsOf, finalStage, hasOption, memoized, positionals, runCommands, runCommandsByName } from './query.ts';
 import type { DockerfileDoc, DWord, Instruction, ShellWord, Stage } from './types.ts';
 
 /** Every command of every RUN whose name is one of `names`, in RUN order (shared: read-only). */
@@ -95,12 +95,36 @@ export interface ToolCall {
   operands: ShellWord[];
 }
 
-/** Calls of any of `names` whose subcommand is one of `subs`, in RUN order. */
+/** Options that make a package manager only say what it would do (a dry run): it installs, removes and prompts
+ * for nothing. `zypper -D` is `--reposd-dir` before the subcommand, `--dry-run` after it. */
+const DRY_RUN: Readonly<Record<string, { anywhere: readonly string[]; afterSub?: readonly string[] }>> = {
+  'apt-get': { anywhere: ['-s', '--simulate', '--just-print', '--dry-run', '--recon', '--no-act'] },
+  apt: { anywhere: ['-s', '--simulate', '--just-print', '--dry-run', '--recon', '--no-act'] },
+  apk: { anywhere: ['-s', '--simulate'] },
+  yum: { anywhere: ['--assumeno'] },
+  dnf: { anywhere: ['--assumeno'] },
+  dnf5: { anywhere: ['--assumeno'] },
+  microdnf: { anywhere: ['--assumeno'] },
+  zypper: { anywhere: ['--dry-run'], afterSub: ['-D'] },
+  npm: { anywhere: ['--dry-run'] },
+};
+
+/** Whether a package-manager call is a dry run (`apt-get install -s`, `apk add --simulate`, `zypper in -D`). */
+function isDryRun(cmd: CommandRef, sub: ShellWord): boolean {
+  const tool = DRY_RUN[cmd.name];
+  if (!tool) return false;
+  if (hasOption(cmd, ...tool.anywhere)) return true;
+  const after = cmd.args.slice(cmd.args.indexOf(sub) + 1);
+  return tool.afterSub?.some((o) => after.some((w) => w.value === o)) ?? false;
+}
+
+/** Calls of any of `names` whose subcommand is one of `subs`, in RUN order. Dry runs change nothing, so no
+ * rule about what a call installs, leaves behind or prompts for applies to them: they are left out. */
 export function toolCalls(doc: DockerfileDoc, names: readonly string[], subs: readonly string[], withValue: readonly string[] = []): ToolCall[] {
   const out: ToolCall[] = [];
   for (const cmd of runCommandsNamed(doc, ...names)) {
     const [sub, ...operands] = positionals(cmd, withValue);
-    if (sub && subs.includes(sub.value)) out.push({ cmd, sub, operands });
+    if (sub && subs.includes(sub.value) && !isDryRun(cmd, sub)) out.push({ cmd, sub, operands });
   }
   return out;
 }
@@ -145,7 +169,8 @@ export function pipCalls(doc: DockerfileDoc, subs: readonly string[]): ToolCall[
       cmd = { ...c, args: c.args.slice(m + 2) };
     } else if (!PIP.test(c.name)) continue;
     const [sub, ...operands] = positionals(cmd, PIP_VALUE_OPTIONS);
-    if (sub && subs.includes(sub.value)) out.push({ cmd, sub, operands });
+    // `pip install --dry-run` resolves and installs nothing.
+    if (sub && subs.includes(sub.value) && !hasOption(cmd, '--dry-run')) out.push({ cmd, sub, operands });
   }
   return out;
 }

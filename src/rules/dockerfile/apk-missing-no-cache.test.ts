@@ -4,6 +4,7 @@ import { dockerfileAnalyzer } from './index.ts';
 
 testRule(dockerfileAnalyzer, rule, {
   valid: [
+    'FROM alpine\nRUN apk add --simulate curl\n',
     'FROM alpine\nRUN apk add --no-cache curl\n',
     'FROM alpine\nRUN apk --no-cache add curl\n',
     'FROM alpine\nRUN --mount=type=cache,target=/var/cache/apk apk add curl\n',

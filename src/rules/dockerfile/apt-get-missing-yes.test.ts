@@ -4,6 +4,10 @@ import { dockerfileAnalyzer } from './index.ts';
 
 testRule(dockerfileAnalyzer, rule, {
   valid: [
+    'FROM debian\nRUN apt-get install -s curl\n',
+    'FROM debian\nRUN apt-get --simulate install curl\n',
+    'FROM debian\nRUN apt-get install --dry-run curl && apt-get -qs remove vim\n',
+    'FROM debian\nRUN apt --just-print upgrade\n',
     'FROM debian\nRUN apt-get install -y curl\n',
     'FROM debian\nRUN apt-get -qy install curl\n',
     'FROM debian\nRUN apt-get install --yes curl\n',

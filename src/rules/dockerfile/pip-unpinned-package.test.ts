@@ -4,6 +4,7 @@ import { dockerfileAnalyzer } from './index.ts';
 
 testRule(dockerfileAnalyzer, rule, {
   valid: [
+    'FROM python\nRUN pip install --dry-run flask\n',
     'FROM python\nRUN pip install flask==3.0.3 "requests>=2.31,<3" "django~=5.0"\n',
     'FROM python\nRUN pip install -r requirements.txt --no-cache-dir\n',
     'FROM python\nRUN pip install -c constraints.txt flask\n',

@@ -4,6 +4,7 @@ import { dockerfileAnalyzer } from './index.ts';
 
 testRule(dockerfileAnalyzer, rule, {
   valid: [
+    'FROM fedora\nRUN dnf --assumeno install httpd\n',
     'FROM fedora\nRUN dnf install -y httpd\n',
     'FROM centos:7\nRUN yum -y install httpd\n',
     'FROM centos:7\nRUN yum --assumeyes --setopt=tsflags=nodocs install httpd\n',
