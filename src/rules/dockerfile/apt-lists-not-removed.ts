@@ -1,9 +1,13 @@
 // CGD103: `apt-get update` whose package lists stay in the image layer.
 import { APT_VALUE_OPTIONS, cacheMountCovers, cleansUpAfter, commandRange, shipsInFinalImage, toolCalls } from '../../analyzers/dockerfile/query-packages.ts';
+import type { CommandRef } from '../../analyzers/dockerfile/query.ts';
+import { subcommand } from '../../analyzers/dockerfile/query.ts';
 import { hadolintRef } from './support.ts';
 import type { DockerfileRule } from './support.ts';
 
 const LISTS = /^\/var\/lib\/apt\/lists(\/|$)/;
+/** `apt-get dist-clean` (apt 2.7+) removes the package lists as well as the cache; `clean` keeps the lists. */
+const distClean = (c: CommandRef): boolean => (c.name === 'apt-get' || c.name === 'apt') && subcommand(c, APT_VALUE_OPTIONS) === 'dist-clean';
 
 export const rule: DockerfileRule = {
   meta: {
@@ -14,8 +18,8 @@ export const rule: DockerfileRule = {
     description:
       '`apt-get update` downloads package indexes into `/var/lib/apt/lists` (often 20-50 MB). Unless the same RUN ' +
       'deletes them, they are committed to the layer: deleting them in a later instruction does not shrink the ' +
-      'image. Stages that only feed `COPY --from` are not reported, and a cache mount over `/var/lib/apt` keeps ' +
-      'the lists out of the layer.',
+      'image. `apt-get dist-clean` (apt 2.7 and later) removes them too. Stages that only feed `COPY --from` are not ' +
+      'reported, and a cache mount over `/var/lib/apt` keeps the lists out of the layer.',
     severity: 'low',
     category: 'performance',
     references: [hadolintRef('DL3009'), 'https://docs.docker.com/build/building/best-practices/#apt-get', 'https://docs.docker.com/build/cache/optimize/#use-cache-mounts'],
@@ -29,6 +33,7 @@ export const rule: DockerfileRule = {
       bad: ['FROM debian:12\nRUN apt-get update && apt-get install -y --no-install-recommends curl\n'],
       good: [
         'FROM debian:12\nRUN apt-get update && apt-get install -y --no-install-recommends curl && rm -rf /var/lib/apt/lists/*\n',
+        'FROM debian:13\nRUN apt-get update && apt-get install -y --no-install-recommends curl && apt-get dist-clean\n',
         'FROM debian:12\nRUN --mount=type=cache,target=/var/lib/apt,sharing=locked apt-get update && apt-get install -y curl\n',
       ],
     },
@@ -36,7 +41,7 @@ export const rule: DockerfileRule = {
   check(doc, report) {
     for (const call of toolCalls(doc, ['apt-get', 'apt'], ['update'], APT_VALUE_OPTIONS)) {
       const instr = call.cmd.instruction;
-      if (!shipsInFinalImage(doc, instr) || cacheMountCovers(instr, '/var/lib/apt/lists') || cleansUpAfter(call.cmd, LISTS)) continue;
+      if (!shipsInFinalImage(doc, instr) || cacheMountCovers(instr, '/var/lib/apt/lists') || cleansUpAfter(call.cmd, LISTS, distClean)) continue;
       report({ range: commandRange(call.cmd, call.sub), data: { command: `${call.cmd.name} ${call.sub.value}` } });
     }
   },
