@@ -5,12 +5,14 @@ import { rule } from './sensitive-host-mount.ts';
 testRule(composeAnalyzer, rule, {
   valid: [
     "services:\n  app:\n    image: example/app:1.0\n",
-    "services:\n  app:\n    image: example/app:1.0\n    volumes:\n      - /etc/localtime:/etc/localtime:ro\n      - ./etc:/etc/app\n      - data:/home\n      - /srv/app:/app\n      - ${HOME}:/h\n",
+    "services:\n  app:\n    image: example/app:1.0\n    volumes:\n      - /etc/localtime:/etc/localtime:ro\n      - ./etc:/etc/app\n      - data:/home\n      - /srv/app:/app\n      - ${DATA}:/h\n",
+    "services:\n  app:\n    image: example/app:1.0\n    volumes:\n      - ~/Pictures:/pictures:ro\n      - $HOME/projects/site:/site\n      - ${HOME}/.cache/pip:/root/.cache/pip\n      - /home/ann/code:/code\n      - /Users/ann/dev:/dev-src\n      - ../shared:/shared\n      - ./.ssh-config:/cfg\n",
   ],
   invalid: [
     { code: "services:\n  app:\n    image: example/app:1.0\n    volumes:\n      - /:/host\n", errors: [{"line": 5, "column": 9, "endLine": 5, "endColumn": 10, "message": "/ writable"}] },
     { code: "services:\n  app:\n    image: example/app:1.0\n    volumes:\n      - /etc/:/host/etc:ro\n", errors: [{"line": 5, "column": 9, "endLine": 5, "endColumn": 14, "message": "read-only"}] },
-    { code: "services:\n  app:\n    image: example/app:1.0\n    volumes:\n      - ~/.aws:/root/.aws\n      - /home/me/code:/code\n      - /proc:/host/proc:ro\n", errors: [{"line": 5, "column": 9, "endLine": 5, "endColumn": 15}, {"line": 6, "column": 9, "endLine": 6, "endColumn": 22}, {"line": 7, "column": 9, "endLine": 7, "endColumn": 14}] },
+    { code: "services:\n  app:\n    image: example/app:1.0\n    volumes:\n      - ~/.aws:/root/.aws\n      - /home/me/.ssh/id_ed25519:/key\n      - /proc:/host/proc:ro\n", errors: [{"line": 5, "column": 9, "endLine": 5, "endColumn": 15}, {"line": 6, "column": 9, "endLine": 6, "endColumn": 33}, {"line": 7, "column": 9, "endLine": 7, "endColumn": 14}] },
+    { name: 'whole homes and their credential directories, however the home is written', code: "services:\n  app:\n    image: example/app:1.0\n    volumes:\n      - ~:/home/u\n      - ${HOME}/.kube:/kube:ro\n      - $HOME/.docker/config.json:/cfg.json\n      - /Users/ann:/ann\n      - /home:/homes\n", errors: [{"line": 5, "column": 9, "endLine": 5, "endColumn": 10, "message": "~ writable"}, {"line": 6, "column": 9, "endLine": 6, "endColumn": 22, "message": "read-only"}, {"line": 7, "column": 9, "endLine": 7, "endColumn": 34}, {"line": 8, "column": 9, "endLine": 8, "endColumn": 19}, {"line": 9, "column": 9, "endLine": 9, "endColumn": 14}] },
     { code: "services:\n  app:\n    image: example/app:1.0\n    volumes:\n      - type: bind\n        source: /sys\n        target: /sys\n", errors: [{"line": 6, "column": 17, "endLine": 6, "endColumn": 21}] },
     { code: "services:\n  app:\n    image: example/app:1.0\n    volumes:\n      - /etc/localtime:/etc/localtime\n", errors: [{"line": 5, "column": 9, "endLine": 5, "endColumn": 23}], name: "benign only when read-only" },
   ],
