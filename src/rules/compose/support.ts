@@ -7,6 +7,7 @@ import { effective } from '../../analyzers/compose/services.ts';
 import { get, text } from '../../analyzers/yaml/yaml-tree.ts';
 import type { YNode } from '../../analyzers/yaml/yaml-tree.ts';
 import type { Reporter, Rule } from '../../core/rule.ts';
+import { isSecretReference } from '../../core/secret-values.ts';
 import type { References } from './references.ts';
 import type { Range } from '../../core/types.ts';
 
@@ -63,7 +64,7 @@ export function plaintextSecret(entry: KeyValue): SecretKind | undefined {
   const url = URL_CREDENTIALS.exec(value);
   if (url && !isInterpolated(url[1]!) && !PLACEHOLDER.test(url[1]!)) return 'url';
   if (entry.interpolated || !SECRET_NAME.test(entry.key) || SECRET_METADATA.test(entry.key)) return undefined;
-  if (PLACEHOLDER.test(value) || NOT_A_SECRET_VALUE.test(value)) return undefined;
+  if (PLACEHOLDER.test(value) || NOT_A_SECRET_VALUE.test(value) || isSecretReference(value)) return undefined;
   return 'name';
 }
 

@@ -3,6 +3,6 @@ import { dockerfileAnalyzer } from './index.ts';
 import { rule } from './secret-in-build-arg.ts';
 
 testRule(dockerfileAnalyzer, rule, {
-  valid: ['FROM a:1\nARG VERSION=1\nARG TOKEN_URL\n', 'FROM a:1\nRUN --mount=type=secret,id=t cat /run/secrets/t\n'],
+  valid: ['FROM a:1\nARG VERSION=1\nARG TOKEN_URL\n', 'FROM a:1\nRUN --mount=type=secret,id=t cat /run/secrets/t\n', 'FROM a:1\nARG DB_PASSWORD=/run/secrets/db\nARG AWS_ACCESS_KEY=AKIAIOSFODNN7EXAMPLE\n'],
   invalid: [{ code: 'ARG BASE=a:1\nFROM ${BASE}\nARG NPM_TOKEN\nARG AWS_SECRET_ACCESS_KEY=x\n', errors: [{ line: 3, column: 5, endColumn: 14 }, { line: 4, column: 5 }] }],
 });

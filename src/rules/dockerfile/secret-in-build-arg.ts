@@ -1,4 +1,5 @@
 // CGD031: build arguments are not secret.
+import { isSecretReference } from '../../core/secret-values.ts';
 import { buildCheckRef, isSecretName } from './support.ts';
 import type { DockerfileRule } from './support.ts';
 
@@ -10,7 +11,8 @@ export const rule: DockerfileRule = {
     title: 'Secret passed as a build argument',
     description:
       'Build-argument values are recorded in the image history and build provenance (`docker history`), so a ' +
-      'password or token passed with `--build-arg` leaks to everyone who can pull the image. Secret mounts exist for this.',
+      'password or token passed with `--build-arg` leaks to everyone who can pull the image. Secret mounts exist for this. An argument whose ' +
+      'default is a file path (`/run/secrets/db`) or an AWS access key id carries no secret and is not reported.',
     severity: 'medium',
     category: 'secrets',
     cwe: ['CWE-522'],
@@ -24,7 +26,8 @@ export const rule: DockerfileRule = {
     for (const instr of doc.instructions) {
       const target = instr.onbuild ?? instr;
       if (target.kind !== 'ARG') continue;
-      for (const p of target.pairs) if (isSecretName(p.key.value)) report({ range: p.key.range, data: { name: p.key.value } });
+      // A default that is a path (`/run/secrets/db`) or a public key id says what the argument carries: not a secret.
+      for (const p of target.pairs) if (isSecretName(p.key.value) && !(p.value && isSecretReference(p.value.value))) report({ range: p.key.range, data: { name: p.key.value } });
     }
   },
 };

@@ -1,4 +1,5 @@
 // CGD030: a credential written into ENV stays in the image.
+import { isSecretReference } from '../../core/secret-values.ts';
 import { buildCheckRef, dockerfileRef, isSecretName } from './support.ts';
 import type { DockerfileRule } from './support.ts';
 
@@ -11,7 +12,8 @@ export const rule: DockerfileRule = {
     description:
       'ENV values are stored in the image configuration: anyone who can pull the image reads them with ' +
       '`docker inspect`, and they are in the repository too. Only literal values are reported; `ENV X=$ARG` is ' +
-      'the build-argument rule\'s concern.',
+      'the build-argument rule\'s concern. A file path (`/run/secrets/db`, where the secret is) and an AWS access ' +
+      'key id (`AKIA…`, public; its secret access key is the secret) are not secrets.',
     severity: 'high',
     category: 'secrets',
     cwe: ['CWE-798'],
@@ -26,7 +28,7 @@ export const rule: DockerfileRule = {
       const target = instr.onbuild ?? instr;
       if (target.kind !== 'ENV') continue;
       for (const p of target.pairs) {
-        if (!p.value || p.value.value === '' || p.value.raw.includes('$') || !isSecretName(p.key.value)) continue;
+        if (!p.value || p.value.value === '' || p.value.raw.includes('$') || !isSecretName(p.key.value) || isSecretReference(p.value.value)) continue;
         report({ range: p.key.range, data: { name: p.key.value } });
       }
     }
