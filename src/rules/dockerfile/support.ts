@@ -1,8 +1,11 @@
 // Helpers the Dockerfile rules share: the rule type, reference URLs, and the environment settings a build
 // makes (ENV/ARG pairs and `NAME=value` assignments or `export`s in RUN), read once per document.
-import type { DockerfileDoc, Instruction, Span, Stage } from '../../analyzers/dockerfile/types.ts';
+import type { DockerfileDoc, ImageRef, Instruction, Span, Stage } from '../../analyzers/dockerfile/types.ts';
+import { parseImageRef } from '../../analyzers/dockerfile/image.ts';
 import { memoized, runCommands } from '../../analyzers/dockerfile/query.ts';
+import { expandText } from '../../analyzers/dockerfile/words.ts';
 import type { Reporter, Rule } from '../../core/rule.ts';
+import type { Range } from '../../core/types.ts';
 
 export type DockerfileRule = Rule<DockerfileDoc>;
 
@@ -106,4 +109,70 @@ export function reportEnv(doc: DockerfileDoc, report: Reporter, names: readonly 
 /** `false`, `0`, `no`, `off` in any case. */
 export function isFalsy(value: string): boolean {
   return /^(?:false|0|no|off)$/i.test(value.trim());
+}
+
+/** Where a `COPY --from` or a `RUN --mount=…,from=` takes files from: an earlier stage or an image. */
+export interface FileSource {
+  /** The COPY or RUN (its ONBUILD, if wrapped). */
+  instruction: Instruction;
+  /** The value with variables substituted (defaults included). */
+  name: string;
+  /** The value in the file. */
+  range: Range;
+  /** A variable without a known value: what it names cannot be told. */
+  unresolved: boolean;
+  /** The earlier stage it names (by name or index). */
+  stage?: Stage;
+  /** Otherwise, the image Docker pulls. */
+  image?: ImageRef;
+  /** Where the files land: COPY's absolute destination or the mount's target, without a trailing slash. */
+  target?: string;
+}
+
+function earlierStage(doc: DockerfileDoc, name: string, current: Stage | undefined): Stage | undefined {
+  const limit = current?.index ?? doc.stages.length;
+  if (/^\d+$/.test(name)) return Number(name) < limit ? doc.stages[Number(name)] : undefined;
+  const first = stagesByName(doc).get(name.toLowerCase())?.[0];
+  return first && first.index < limit ? first : undefined;
+}
+
+function fileSource(doc: DockerfileDoc, instruction: Instruction, name: string, unresolved: boolean, range: Range, target: string | undefined): FileSource {
+  const source: FileSource = { instruction, name, range, unresolved };
+  const stage = earlierStage(doc, name, (instruction.onbuild ? undefined : instruction.stage));
+  if (stage) source.stage = stage;
+  else if (!unresolved && name !== '') source.image = parseImageRef(name);
+  const t = target?.replace(/\/+$/, '');
+  if (t !== undefined && t.startsWith('/')) source.target = t;
+  return source;
+}
+
+function collectFileSources(doc: DockerfileDoc): FileSource[] {
+  const out: FileSource[] = [];
+  for (const instruction of doc.instructions) {
+    const target = instruction.onbuild ?? instruction;
+    if (target.kind === 'COPY') {
+      const value = target.flags.find((f) => f.name === 'from')?.value;
+      if (!value) continue;
+      const dest = target.json ? target.json[target.json.length - 1]?.value : target.args[target.args.length - 1]?.resolved;
+      out.push(fileSource(doc, instruction, value.resolved, value.unresolved.length > 0, value.range, dest));
+    } else if (target.kind === 'RUN') {
+      for (const flag of target.flags) {
+        if (flag.name !== 'mount') continue;
+        const from = flag.options.find((o) => o.key === 'from');
+        if (from?.value === undefined) continue;
+        const expanded = expandText(from.value, target.env);
+        const r = from.range;
+        // The option's span is `from=value`: point at the value (flag values do not span lines).
+        const range = r.start_line === r.end_line ? { ...r, start_column: r.start_column + 5 } : r;
+        const mountTarget = flag.options.find((o) => o.key === 'target' || o.key === 'dst' || o.key === 'destination')?.value;
+        out.push(fileSource(doc, instruction, expanded.text, expanded.unresolved !== undefined, range, mountTarget));
+      }
+    }
+  }
+  return out;
+}
+
+/** Every `COPY --from` and `RUN --mount=…,from=` of the file, in file order, resolved to a stage or an image. */
+export function fileSources(doc: DockerfileDoc): readonly FileSource[] {
+  return memoized(doc, collectFileSources);
 }
