@@ -119,3 +119,27 @@ export function splitOutsideInterpolation(s: string, sep: string): Part[] {
   parts.push({ text: s.slice(from), at: from });
   return parts;
 }
+
+/**
+ * The value as Compose gives it when no variable is set: `${VAR:-default}` and `${VAR-default}` become their
+ * default (nested ones too), `$$` a dollar. Undefined when any other substitution remains (`$VAR`, `${VAR}`,
+ * `${VAR:?err}`, `${VAR:+alt}`): then the value cannot be told from the file.
+ */
+export function withDefaults(s: string): string | undefined {
+  const scan = scanInterpolation(s);
+  if (scan.errors.length > 0) return undefined;
+  let out = '';
+  let i = 0;
+  // Top-level substitutions only: nested ones are inside a default and handled by the recursion.
+  for (const sub of scan.substitutions) {
+    if (sub.start < i) continue;
+    out += s.slice(i, sub.start).replace(/\$\$/g, '$');
+    const m = /^\$\{[A-Za-z_][A-Za-z0-9_]*:?-(.*)\}$/s.exec(s.slice(sub.start, sub.end));
+    if (!m) return undefined;
+    const inner = withDefaults(m[1]!);
+    if (inner === undefined) return undefined;
+    out += inner;
+    i = sub.end;
+  }
+  return out + s.slice(i).replace(/\$\$/g, '$');
+}

@@ -31,3 +31,56 @@ export function parseImageRef(text: string): ImageRef {
   if (digest !== undefined) ref.digest = digest;
   return ref;
 }
+
+/** Tag words that name no version: moving channels and branches. */
+const MOVING = new Set([
+  'latest', 'stable', 'mainline', 'edge', 'nightly', 'release', 'current', 'lts', 'rolling', 'beta', 'alpha', 'rc', 'canary',
+  'unstable', 'testing', 'sid', 'main', 'master', 'develop', 'development', 'dev', 'trunk', 'head', 'next', 'preview', 'insiders',
+  'experimental', 'snapshot',
+]);
+/** Tag words that pick a variant or a base OS family, not a version of the image's own software. */
+const VARIANT = new Set([
+  'alpine', 'slim', 'full', 'minimal', 'nonroot', 'root', 'debug', 'jdk', 'jre', 'headless', 'musl', 'glibc', 'uclibc', 'fpm',
+  'apache', 'cli', 'zts', 'scm', 'curl', 'buildpack', 'deps', 'perl', 'windowsservercore', 'nanoserver', 'servercore',
+  'debian', 'ubuntu',
+]);
+/** OS release names: a version of the OS, so of an OS image only (`debian:bookworm`; `rust:buster` is not versioned). */
+const CODENAME = new Set([
+  'bookworm', 'bullseye', 'buster', 'stretch', 'jessie', 'trixie', 'forky', 'noble', 'jammy', 'focal', 'bionic', 'xenial',
+  'oracular', 'plucky', 'mantic', 'lunar', 'kinetic', 'impish', 'hirsute', 'groovy',
+]);
+/** OS words carrying the OS's version (`alpine3.20`, `ubuntu22.04`, `ltsc2022`, `el9`, `ubi9`). */
+const OS_VERSION = /^(?:alpine|ubuntu|debian|centos|fedora|rockylinux|almalinux|el|ubi|ltsc|amazonlinux|al|oraclelinux|windowsservercore|nanoserver)[\d.]+$/;
+/** Images that are an OS: their codenames and OS-version words are their own versions (`debian:bookworm`). */
+const OS_IMAGES = /^(?:library\/)?(?:debian|ubuntu|alpine|centos|fedora|rockylinux|almalinux|amazonlinux|oraclelinux|photon|archlinux|busybox|clearlinux|opensuse\/.+|redhat\/.+|windows\/.+)$/;
+/** A name component carrying a version (`static-debian12`, `python3`): two letters or more, then digits. */
+const NAME_VERSION = /^[a-z]{2,}\d+(?:\.\d+)*$/;
+
+/** How precisely an image reference names what it pulls (bench/calibration/README.md, "Versions"). */
+export type ImagePin = 'digest' | 'versioned' | 'untagged' | 'latest' | 'versionless';
+
+/**
+ * Whether a reference names a version of the image's own software: `python:3-slim`, `debian:bookworm`,
+ * `traefik:v3`, `gcr.io/distroless/static-debian12:nonroot` (the name carries it) are versioned; no tag, `latest`,
+ * and tags made only of channel, variant and OS words (`redis:alpine`, `node:lts-slim`, `rust:buster`,
+ * `python:alpine3.20`, `nginx:stable`) are not. A tag word we do not know (`node:hydrogen`) is taken as a version:
+ * when in doubt, say less.
+ */
+export function imagePin(ref: ImageRef): ImagePin {
+  if (ref.digest !== undefined) return 'digest';
+  if (ref.tag === undefined || ref.tag === '') return 'untagged';
+  const tag = ref.tag.toLowerCase();
+  if (tag === 'latest') return 'latest';
+  const isOs = OS_IMAGES.test(ref.repository.toLowerCase());
+  if (ref.repository.toLowerCase().split('/').pop()!.split(/[-_]/).some((w) => NAME_VERSION.test(w))) return 'versioned';
+  for (const word of tag.split(/[-_]/)) {
+    if (word === '' || MOVING.has(word) || VARIANT.has(word)) continue;
+    if (CODENAME.has(word) || OS_VERSION.test(word)) {
+      // The OS's version is an OS image's own (`ubuntu:noble`, `windows/servercore:ltsc2022`).
+      if (isOs) return 'versioned';
+      continue;
+    }
+    return 'versioned';
+  }
+  return 'versionless';
+}

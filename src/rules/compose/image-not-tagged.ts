@@ -1,4 +1,6 @@
-// CGC023: `image` without a tag, or with `latest`.
+// CGC023: `image` without a tag, with `latest`, or with a version-less tag (`alpine`, `lts`, `stable`).
+import { withDefaults } from '../../analyzers/compose/interpolation.ts';
+import { imagePin, parseImageRef } from '../../analyzers/dockerfile/image.ts';
 import { specUrl } from './support.ts';
 import type { ComposeRule } from './support.ts';
 
@@ -9,8 +11,12 @@ export const rule: ComposeRule = {
     target: 'compose',
     title: 'Image not pinned to a version',
     description:
-      'An image without a tag means `:latest`, which moves: two deployments of the same file can run different ' +
-      'software, upgrades happen unannounced and a rollback has nothing to go back to.',
+      'An image without a tag means `:latest`, which moves, and so does a tag that names no version of the ' +
+      'image\'s own software: a channel (`lts`, `stable`, `mainline`, `edge`), a variant alone (`redis:alpine`) or an ' +
+      'OS alone on a language image (`node:lts-bookworm`). Two deployments of the same file can run different ' +
+      'software, upgrades happen unannounced and a rollback has nothing to go back to. `${TAG:-default}` is judged ' +
+      'by its default; a variable without one is decided at deploy time and not reported. A tag word not known to ' +
+      'name a channel, variant or OS is taken as a version.',
     severity: 'medium',
     category: 'supply-chain',
     cwe: ['CWE-1357'],
@@ -20,19 +26,26 @@ export const rule: ComposeRule = {
     messages: {
       default: 'Image "{{image}}" of service "{{service}}" has no tag, so it means :latest.',
       latest: 'Image "{{image}}" of service "{{service}}" uses the moving tag :latest.',
+      versionless: 'Image "{{image}}" of service "{{service}}" uses the tag :{{tag}}, which names no version: it moves like :latest.',
     },
     examples: {
-      bad: ['services:\n  db:\n    image: postgres\n', 'services:\n  db:\n    image: postgres:latest\n'],
-      good: ['services:\n  db:\n    image: postgres:16.4\n', 'services:\n  app:\n    build: .\n    image: example/app\n    pull_policy: build\n'],
+      bad: ['services:\n  db:\n    image: postgres\n', 'services:\n  db:\n    image: postgres:latest\n', 'services:\n  cache:\n    image: redis:alpine\n'],
+      good: ['services:\n  db:\n    image: postgres:16.4\n', 'services:\n  cache:\n    image: redis:7.4-alpine\n', 'services:\n  app:\n    build: .\n    image: example/app\n    pull_policy: build\n'],
     },
   },
   check(doc, report) {
     for (const s of doc.services) {
       const image = s.image;
-      // A built image is named, not pulled; interpolated references are decided at deploy time.
-      if (!image || s.build || image.interpolated || image.ref.digest !== undefined) continue;
-      if (image.ref.tag === undefined) report({ range: image.range, data: { image: image.value, service: s.name } });
-      else if (image.ref.tag === 'latest') report({ range: image.range, messageId: 'latest', data: { image: image.value, service: s.name } });
+      // A built image is named, not pulled.
+      if (!image || s.build) continue;
+      const text = image.interpolated ? withDefaults(image.value) : image.value;
+      if (text === undefined) continue;
+      const ref = image.interpolated ? parseImageRef(text) : image.ref;
+      const data = { image: text, service: s.name };
+      const pin = imagePin(ref);
+      if (pin === 'untagged') report({ range: image.range, data });
+      else if (pin === 'latest') report({ range: image.range, messageId: 'latest', data });
+      else if (pin === 'versionless') report({ range: image.range, messageId: 'versionless', data: { ...data, tag: ref.tag! } });
     }
   },
 };
