@@ -33,6 +33,7 @@ import { rule as secretFileCopied } from './secret-file-copied.ts';
 import { rule as secretInBuildArg } from './secret-in-build-arg.ts';
 import { rule as secretInEnv } from './secret-in-env.ts';
 import { rule as noChpasswd } from './no-chpasswd.ts';
+import { rule as passwordlessSudo } from './passwordless-sudo.ts';
 import { rule as useraddWithoutNoLogInit } from './useradd-without-no-log-init.ts';
 import { rule as noSudo } from './no-sudo.ts';
 import { rule as lastUserRoot } from './last-user-root.ts';
@@ -129,6 +130,7 @@ export const dockerfileRules: readonly DockerfileRule[] = [
   secretInBuildArg,
   secretInEnv,
   noChpasswd,
+  passwordlessSudo,
   useraddWithoutNoLogInit,
   noSudo,
   lastUserRoot,
