@@ -4,6 +4,7 @@ import { parseCompose } from '../../analyzers/compose/parse.ts';
 import type { ComposeDoc } from '../../analyzers/compose/model.ts';
 import { rule as schemaViolation } from './schema-violation.ts';
 import { rule as duplicateKey } from './duplicate-key.ts';
+import { rule as passwordOnCommandLine } from './password-on-command-line.ts';
 import { rule as privilegedContainer } from './privileged-container.ts';
 import { rule as hostNetworkMode } from './host-network-mode.ts';
 import { rule as hostPidNamespace } from './host-pid-namespace.ts';
@@ -102,6 +103,7 @@ export const composeRules: readonly ComposeRule[] = [
   dependsOnProfiledService,
   duplicateContainerName,
   sharedMountPropagation,
+  passwordOnCommandLine,
 ];
 
 export const composeAnalyzer: FileAnalyzer<ComposeDoc> = {

@@ -22,6 +22,7 @@ function passwordOptions(name: string, args: readonly string[]): { separate: rea
   if (SQLSERVER.test(name)) return { separate: ['-P'], attached: ['-P'] };
   if (name === 'sshpass') return { separate: ['-p'], attached: ['-p'] };
   if (name === 'redis-cli' || name === 'valkey-cli') return { separate: ['-a', '--pass'], attached: [] };
+  if (name === 'redis-server' || name === 'valkey-server') return { separate: ['--requirepass', '--masterauth'], attached: [] };
   if (MONGO.test(name)) return { separate: ['-p', '--password'], attached: [] };
   if (LOGIN.test(name) && args.includes('login')) return { separate: ['-p', '--password'], attached: [] };
   if (name === 'keytool') return { separate: ['-storepass', '-keypass', '-srcstorepass', '-deststorepass', '-srckeypass', '-destkeypass'], attached: [] };
@@ -41,7 +42,7 @@ function passwordPart(name: string, option: string, value: string): string | und
 
 /**
  * The words of `name args…` that hold a password: `--password=x` and `--password x` (most tools), `-px` (mysql,
- * mariadb), `-P x` (sqlcmd), `sshpass -p x`, `redis-cli -a x`, `docker login -p x`, `mongosh -p x`, keytool's
+ * mariadb), `-P x` (sqlcmd), `sshpass -p x`, `redis-cli -a x`, `redis-server --requirepass x`, `docker login -p x`, `mongosh -p x`, keytool's
  * `-storepass x`, openssl's `-passin pass:x`, `curl -u user:x`, `htpasswd -b file user x`. Options end at `--`.
  */
 export function commandLinePasswords(name: string, args: readonly string[]): PasswordArg[] {
