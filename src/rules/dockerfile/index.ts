@@ -33,6 +33,7 @@ import { rule as secretFileCopied } from './secret-file-copied.ts';
 import { rule as secretInBuildArg } from './secret-in-build-arg.ts';
 import { rule as secretInEnv } from './secret-in-env.ts';
 import { rule as noChpasswd } from './no-chpasswd.ts';
+import { rule as eolBaseImage } from './eol-base-image.ts';
 import { rule as passwordOnCommandLine } from './password-on-command-line.ts';
 import { rule as passwordlessSudo } from './passwordless-sudo.ts';
 import { rule as useraddWithoutNoLogInit } from './useradd-without-no-log-init.ts';
@@ -131,6 +132,7 @@ export const dockerfileRules: readonly DockerfileRule[] = [
   secretInBuildArg,
   secretInEnv,
   noChpasswd,
+  eolBaseImage,
   passwordOnCommandLine,
   passwordlessSudo,
   useraddWithoutNoLogInit,
