@@ -5,6 +5,7 @@ import type { ComposeDoc } from '../../analyzers/compose/model.ts';
 import { rule as schemaViolation } from './schema-violation.ts';
 import { rule as duplicateKey } from './duplicate-key.ts';
 import { rule as passwordOnCommandLine } from './password-on-command-line.ts';
+import { rule as eolImage } from './eol-image.ts';
 import { rule as privilegedContainer } from './privileged-container.ts';
 import { rule as hostNetworkMode } from './host-network-mode.ts';
 import { rule as hostPidNamespace } from './host-pid-namespace.ts';
@@ -104,6 +105,7 @@ export const composeRules: readonly ComposeRule[] = [
   duplicateContainerName,
   sharedMountPropagation,
   passwordOnCommandLine,
+  eolImage,
 ];
 
 export const composeAnalyzer: FileAnalyzer<ComposeDoc> = {
