@@ -185,6 +185,21 @@ describe('compose include across submitted files', () => {
     assert.deepEqual(fileReport(merged, 'db/override.yaml').findings.filter((f: any) => /^CGC03[3-7]$/.test(f.rule_id)), []);
   });
 
+  it('an override beside its base (compose.override.yaml, compose.<env>.yaml) is judged with its base, not alone', async () => {
+    const base = { filename: 'app/compose.yaml', content: 'services:\n  web:\n    image: example/web:1.4\n    networks: [backend, edge]\nnetworks:\n  backend: {}\n' };
+    // The base uses `edge`, which its automatic override declares; the overrides use the base's `backend`.
+    const auto = { filename: 'app/compose.override.yaml', content: 'services:\n  worker:\n    image: example/worker:1.4\n    networks: [backend]\n    depends_on: [web]\nnetworks:\n  edge: {}\n' };
+    const prod = { filename: 'app/compose.prod.yaml', content: 'services:\n  web:\n    networks: [backend, monitoring]\n' };
+    const data = await analyze([base, auto, prod]);
+    for (const name of ['app/compose.yaml', 'app/compose.override.yaml', 'app/compose.prod.yaml']) {
+      assert.deepEqual(fileReport(data, name).findings.filter((f: any) => /^CGC03[3-7]$/.test(f.rule_id)), [], name);
+    }
+    assert.deepEqual(data.project_findings.filter((f: any) => f.rule_id === 'CGP015').map(where), ['app/compose.prod.yaml CGP015 3:25-3:35']);
+    // An environment file in another directory is no override of this base: it is judged alone.
+    const elsewhere = await analyze([base, auto, { ...prod, filename: 'deploy/compose.prod.yaml' }]);
+    assert.deepEqual(fileReport(elsewhere, 'deploy/compose.prod.yaml').findings.filter((f: any) => /^CGC03[3-7]$/.test(f.rule_id)).map((f: any) => f.rule_id), ['CGC035', 'CGC035']);
+  });
+
   it('an include loop through two files is reported once and the analysis ends', async () => {
     const a = { filename: 'compose.yaml', content: 'include:\n  - db/compose.yaml\nservices:\n  web:\n    image: example/web:1.4\n' };
     const b = { filename: 'db/compose.yaml', content: 'include:\n  - ../compose.yaml\nservices:\n  database:\n    image: postgres:16.4\n' };

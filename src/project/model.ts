@@ -9,6 +9,7 @@ import { ALL_REFERENCES } from '../rules/compose/references.ts';
 import { configKey, linkBuilds } from './builds.ts';
 import { resolveServices } from './extends.ts';
 import { includingFiles, overrideFiles, resolveIncludes } from './includes.ts';
+import { conventionalMerges } from './overrides.ts';
 import { projectPath } from './paths.ts';
 import type { BuildConfig, BuildLink, ComposeFile, DockerfileFile, GhaFile, ProjectDoc, ProjectFile } from './types.ts';
 import { workflowBuilds, workflowCalls } from './workflows.ts';
@@ -65,15 +66,22 @@ export function buildProjectModel(files: readonly TypedFile[], analyze: AnalyzeF
   });
   const composeOf = () => parsed.filter((p): p is ComposeFile => p.fileType === 'compose');
   let includes = resolveIncludes(composeOf());
-  // An override merged over an include entry's base is part of that model: its own report does not judge names the
-  // base may define (CGP015 judges them against the whole entry).
+  const merges = conventionalMerges(composeOf());
+  // An override merged over an include entry's base, or beside its base by convention, is part of that model: its own
+  // report does not judge names the base may define (CGP015 judges them against the whole model).
   const overrides = overrideFiles(includes);
+  for (const m of merges) overrides.add(m.file);
   if (overrides.size > 0) {
     const disable = ALL_REFERENCES.map((r) => r.ruleId);
     files.forEach((_, i) => {
       if (overrides.has(parsed[i] as ComposeFile)) parsed[i] = analyze(i, { disable });
     });
     includes = resolveIncludes(composeOf());
+    const reanalyzed = new Map(composeOf().map((f) => [f.filename, f]));
+    for (const m of merges) {
+      m.file = reanalyzed.get(m.file.filename)!;
+      m.with = m.with.map((f) => reanalyzed.get(f.filename)!);
+    }
   }
   const services = resolveServices(composeOf());
   const links = linkBuilds(services);
@@ -103,5 +111,5 @@ export function buildProjectModel(files: readonly TypedFile[], analyze: AnalyzeF
     const file = byPath.get(c.path);
     if (file?.fileType === 'github-workflow') c.target = file;
   }
-  return { files: parsed, services, builds: links, includes, including: includingFiles(includes), workflowBuilds: builds, workflowCalls: calls, typeByName };
+  return { files: parsed, services, builds: links, includes, including: includingFiles(includes), workflowBuilds: builds, workflowCalls: calls, typeByName, merges };
 }

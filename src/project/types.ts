@@ -161,6 +161,13 @@ export interface WorkflowCall {
   target?: GhaFile;
 }
 
+/** A compose file and the files Compose merges it with by convention (src/project/overrides.ts): its references
+ * are judged against all of them. */
+export interface MergeSet {
+  file: ComposeFile;
+  with: ComposeFile[];
+}
+
 export interface ProjectDoc {
   files: ProjectFile[];
   /** Every service of every compose file, in submission order. */
@@ -177,4 +184,6 @@ export interface ProjectDoc {
   /** The file type a path's name alone says (as the CLI finds files in a directory), for rules that ask whether a
    * missing file would have been submitted. */
   typeByName: (path: string) => string | undefined;
+  /** Overrides beside their base, and bases with an automatic override (src/project/overrides.ts). */
+  merges: MergeSet[];
 }

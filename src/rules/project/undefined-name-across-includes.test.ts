@@ -14,6 +14,7 @@ testProjectRule(rule, {
     { name: 'includes in a loop: the analysis ends and names are judged (the loop itself is CGP017)', files: [{ filename: 'compose.yaml', content: 'include:\n  - other.yaml\nservices:\n  web:\n    image: example/web:1.4\n    depends_on: [worker]\n' }, { filename: 'other.yaml', content: 'include:\n  - compose.yaml\nservices:\n  worker:\n    image: example/worker:1.4\n' }] },
     { name: 'an override merged over the base refers to what the base defines', files: [{ filename: 'compose.yaml', content: 'include:\n  - path: [db/compose.yaml, db-override.yaml]\n' }, { filename: 'db/compose.yaml', content: db }, { filename: 'db-override.yaml', content: 'services:\n  database:\n    volumes: [pgdata:/backup]\n  backup:\n    image: example/backup:1\n    depends_on: [database]\n    secrets: [db_password]\n' }] },
     { name: 'an override whose entry has an unsubmitted path: nothing claimed', files: [{ filename: 'compose.yaml', content: 'include:\n  - path: [db/compose.yaml, db-override.yaml]\n' }, { filename: 'db-override.yaml', content: 'services:\n  backup:\n    image: example/backup:1\n    depends_on: [anything]\n' }] },
+    { name: 'an override beside its base uses what the base declares', files: [{ filename: 'docker-compose.yml', content: 'services:\n  web:\n    image: example/web:1.4\n    networks: [backend]\nnetworks:\n  backend: {}\nvolumes:\n  data: {}\n' }, { filename: 'docker-compose.staging.yml', content: 'services:\n  worker:\n    image: example/worker:1.4\n    depends_on: [web]\n    networks: [backend]\n    volumes: [data:/data]\n' }] },
     { name: 'no include: the single-file rules check the names', files: [{ filename: 'compose.yaml', content: 'services:\n  web:\n    image: example/web:1.4\n    depends_on: [nothing]\n' }] },
   ],
   invalid: [
@@ -25,6 +26,14 @@ testProjectRule(rule, {
         { filename: 'db-override.yaml', content: 'services:\n  backup:\n    image: example/backup:1\n    depends_on: [databse]\n' },
       ],
       errors: [{ file: 'db-override.yaml', line: 4, column: 18, endLine: 4, endColumn: 25, message: 'Service "backup" refers to service "databse", which no file of the include entry it is merged into ([db/compose.yaml, db-override.yaml]) defines.' }],
+    },
+    {
+      name: 'an override beside its base: judged against the base and itself, in the override file',
+      files: [
+        { filename: 'compose.yaml', content: 'services:\n  web:\n    image: example/web:1.4\nnetworks:\n  backend: {}\n' },
+        { filename: 'compose.override.yaml', content: 'services:\n  web:\n    networks: [backnd]\n' },
+      ],
+      errors: [{ file: 'compose.override.yaml', line: 3, column: 16, endLine: 3, endColumn: 22, message: 'Service "web" refers to network "backnd", which neither this file nor the files Compose merges it with (compose.yaml) define.' }],
     },
     {
       name: 'one of each kind, at the reference',

@@ -36,7 +36,10 @@ export const rule: ProjectRule = {
       '(`service "web" depends on undefined service`, `refers to undefined volume`…). ' +
       'An override file merged over an include entry\'s base (`path: [base.yaml, override.yaml]`) is part of that model, ' +
       'not one of its own: its references are judged against the whole entry, here, instead of by the single-file ' +
-      'rules. Names written with interpolation are not checked.',
+      'rules. The same holds for files merged by convention (`docker compose -f compose.yaml -f compose.prod.yaml`): an ' +
+      'override beside its base (`compose.override.yaml`, `docker-compose.<name>.yml`, `compose.<name>.yaml`) is judged ' +
+      'against its base and itself, and a base against the automatic override `docker compose` loads with it. ' +
+      'Names written with interpolation are not checked.',
     severity: 'high',
     category: 'correctness',
     references: [specUrl('include'), specUrl('services#depends_on')],
@@ -45,6 +48,7 @@ export const rule: ProjectRule = {
     messages: {
       default: 'Service "{{service}}" refers to {{kind}} "{{name}}", which neither this file nor the files it includes define.',
       merged: 'Service "{{service}}" refers to {{kind}} "{{name}}", which no file of the include entry it is merged into ({{entry}}) defines.',
+      override: 'Service "{{service}}" refers to {{kind}} "{{name}}", which neither this file nor the files Compose merges it with ({{files}}) define.',
     },
     examples: {
       bad: [[
@@ -75,6 +79,12 @@ export const rule: ProjectRule = {
           for (const u of undefinedIn(target, entry.model.files)) report({ file: target.filename, range: u.ref.range, messageId: 'merged', data: { ...u.data, entry: entryLabel(entry) } });
         }
       }
+    }
+    // Overrides beside their base, and bases with an automatic override, judged against what Compose merges.
+    for (const m of doc.merges) {
+      if (judged.has(m.file) || m.with.some((f) => f.parsed.syntaxErrors.length > 0)) continue;
+      const files = m.with.map((f) => f.filename).join(', ');
+      for (const u of undefinedIn(m.file, [m.file, ...m.with])) report({ file: m.file.filename, range: u.ref.range, messageId: 'override', data: { ...u.data, files } });
     }
   },
 };
