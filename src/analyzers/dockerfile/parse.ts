@@ -195,7 +195,9 @@ class DockerfileParser {
       if (first) while (line[a] === ' ' || line[a] === '\t') a++;
       let b = line.length;
       while (b > a && (line[b - 1] === ' ' || line[b - 1] === '\t')) b--;
-      const continued = b > a && line[b - 1] === this.escape;
+      // An escape token at the end continues the line unless it is itself escaped (`C:\\`), as BuildKit
+      // reads it: the character before it must not be the escape token, or the token must be the whole line.
+      const continued = b > a && line[b - 1] === this.escape && (b - 1 === a || line[b - 2] !== this.escape);
       if (continued) b--;
       else b = line.length;
       if (b > a) {

@@ -9,6 +9,7 @@ testRule(dockerfileAnalyzer, rule, {
     // Found by the fuzz test: a backslash ending the script inside a quote (escape=` keeps it) made the parser loop
     // until memory ran out. Shell syntax is not judged under escape=` (PowerShell or cmd run it).
     '# escape=`\nFROM alpine:3.20\nRUN "\\\n',
+    'FROM mcr.microsoft.com/windows/servercore:ltsc2022\nENV APPDIR=C:\\\\app\\\\\nUSER ContainerUser\n',
   ],
   invalid: [
     { code: '', errors: [{ line: 1, column: 1, endLine: 1, endColumn: 1, message: 'no instruction' }] },
