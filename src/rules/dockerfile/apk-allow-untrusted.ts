@@ -1,30 +1,8 @@
 // CGD045: apk installs unsigned packages.
-import { APK_VALUE_OPTIONS, isPackageFile, runCommandsNamed } from '../../analyzers/dockerfile/query-packages.ts';
-import type { CommandRef } from '../../analyzers/dockerfile/query.ts';
-import { hasOption, optionValue, positionals } from '../../analyzers/dockerfile/query.ts';
-import type { DockerfileDoc } from '../../analyzers/dockerfile/types.ts';
-import { fileSources, stageChain } from './support.ts';
+import { APK_VALUE_OPTIONS, runCommandsNamed } from '../../analyzers/dockerfile/query-packages.ts';
+import { hasOption, optionValue } from '../../analyzers/dockerfile/query.ts';
+import { installsOnlyStageFiles } from './support.ts';
 import type { DockerfileRule } from './support.ts';
-
-/**
- * Whether everything the call installs comes from an earlier stage of this file: every operand is a package
- * file (or the repository is a local directory) under where a `COPY --from=<stage>` of the stage (or a stage it
- * builds on) or a `--mount=from=<stage>` of the same RUN put that stage's files. Such packages were built by
- * this build and have no signature to check; a named package from a remote repository still does.
- */
-function builtInThisFile(doc: DockerfileDoc, cmd: CommandRef): boolean {
-  const instr = cmd.instruction;
-  const chain = instr.stage ? stageChain(instr.stage) : [];
-  const landed = fileSources(doc)
-    .filter((f) => f.stage && f.target !== undefined && (f.instruction === instr || (f.instruction.stage !== undefined && chain.includes(f.instruction.stage) && f.instruction.start < instr.start)))
-    .map((f) => f.target!);
-  if (landed.length === 0) return false;
-  const fromStage = (path: string): boolean => landed.some((t) => t === '/' || path === t || path.startsWith(`${t}/`));
-  const repository = optionValue(cmd, '-X', '--repository');
-  const [, ...operands] = positionals(cmd, APK_VALUE_OPTIONS);
-  if (repository) return fromStage(repository.value) && operands.every((w) => !isPackageFile(w) || fromStage(w.value));
-  return operands.length > 0 && operands.every((w) => isPackageFile(w) && fromStage(w.value));
-}
 
 export const rule: DockerfileRule = {
   meta: {
@@ -54,7 +32,7 @@ export const rule: DockerfileRule = {
   check(doc, report) {
     for (const cmd of runCommandsNamed(doc, 'apk')) {
       const word = hasOption(cmd, '--allow-untrusted');
-      if (word && !builtInThisFile(doc, cmd)) report({ range: word.range, data: { option: word.value } });
+      if (word && !installsOnlyStageFiles(doc, cmd, APK_VALUE_OPTIONS, optionValue(cmd, '-X', '--repository')?.value)) report({ range: word.range, data: { option: word.value } });
     }
   },
 };

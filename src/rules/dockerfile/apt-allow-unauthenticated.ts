@@ -1,6 +1,7 @@
 // CGD046: apt installs unauthenticated packages.
-import { runCommandsNamed } from '../../analyzers/dockerfile/query-packages.ts';
+import { APT_VALUE_OPTIONS, runCommandsNamed } from '../../analyzers/dockerfile/query-packages.ts';
 import { hasOption } from '../../analyzers/dockerfile/query.ts';
+import { installsOnlyStageFiles } from './support.ts';
 import type { DockerfileRule } from './support.ts';
 
 export const rule: DockerfileRule = {
@@ -9,7 +10,10 @@ export const rule: DockerfileRule = {
     name: 'apt-allow-unauthenticated',
     target: 'dockerfile',
     title: 'Apt installs unauthenticated packages',
-    description: '`--allow-unauthenticated` (or `APT::Get::AllowUnauthenticated`) makes apt install packages that fail signature verification.',
+    description:
+      '`--allow-unauthenticated` (or `APT::Get::AllowUnauthenticated`) makes apt install packages that fail signature ' +
+      'verification. Installing only `.deb` files this build made in an earlier stage (copied with `COPY ' +
+      '--from=<stage>` or mounted with `RUN --mount=from=<stage>`) is not reported: they have nobody else\'s signature to check.',
     severity: 'high',
     category: 'supply-chain',
     cwe: ['CWE-347'],
@@ -22,7 +26,7 @@ export const rule: DockerfileRule = {
   check(doc, report) {
     for (const cmd of runCommandsNamed(doc, 'apt-get', 'apt', 'aptitude')) {
       const word = hasOption(cmd, '--allow-unauthenticated', '--allow-insecure-repositories');
-      if (word) report({ range: word.range, data: { option: word.value } });
+      if (word && !installsOnlyStageFiles(doc, cmd, APT_VALUE_OPTIONS)) report({ range: word.range, data: { option: word.value } });
     }
   },
 };

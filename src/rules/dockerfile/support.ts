@@ -2,7 +2,9 @@
 // makes (ENV/ARG pairs and `NAME=value` assignments or `export`s in RUN), read once per document.
 import type { DockerfileDoc, ImageRef, Instruction, Span, Stage } from '../../analyzers/dockerfile/types.ts';
 import { parseImageRef } from '../../analyzers/dockerfile/image.ts';
-import { memoized, runCommands } from '../../analyzers/dockerfile/query.ts';
+import { isPackageFile } from '../../analyzers/dockerfile/query-packages.ts';
+import type { CommandRef } from '../../analyzers/dockerfile/query.ts';
+import { memoized, positionals, runCommands } from '../../analyzers/dockerfile/query.ts';
 import { expandText } from '../../analyzers/dockerfile/words.ts';
 import type { Reporter, Rule } from '../../core/rule.ts';
 import type { Range } from '../../core/types.ts';
@@ -175,4 +177,24 @@ function collectFileSources(doc: DockerfileDoc): FileSource[] {
 /** Every `COPY --from` and `RUN --mount=…,from=` of the file, in file order, resolved to a stage or an image. */
 export function fileSources(doc: DockerfileDoc): readonly FileSource[] {
   return memoized(doc, collectFileSources);
+}
+
+/**
+ * Whether everything a package-manager call installs comes from an earlier stage of this file: every operand after
+ * the subcommand is a package file (or `repository` is a local directory) under where a `COPY --from=<stage>` of
+ * the stage (or a stage it builds on) or a `--mount=from=<stage>` of the same RUN put that stage's files. Such
+ * packages were built by this build and carry nobody else's signature; a named package from a remote repository
+ * still does.
+ */
+export function installsOnlyStageFiles(doc: DockerfileDoc, cmd: CommandRef, withValue: readonly string[], repository?: string): boolean {
+  const instr = cmd.instruction;
+  const chain = instr.stage ? stageChain(instr.stage) : [];
+  const landed = fileSources(doc)
+    .filter((f) => f.stage && f.target !== undefined && (f.instruction === instr || (f.instruction.stage !== undefined && chain.includes(f.instruction.stage) && f.instruction.start < instr.start)))
+    .map((f) => f.target!);
+  if (landed.length === 0) return false;
+  const fromStage = (path: string): boolean => landed.some((t) => t === '/' || path === t || path.startsWith(`${t}/`));
+  const [, ...operands] = positionals(cmd, withValue);
+  if (repository !== undefined) return fromStage(repository) && operands.every((w) => !isPackageFile(w) || fromStage(w.value));
+  return operands.length > 0 && operands.every((w) => isPackageFile(w) && fromStage(w.value));
 }
