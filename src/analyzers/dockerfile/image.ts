@@ -42,7 +42,7 @@ const MOVING = new Set([
 const VARIANT = new Set([
   'alpine', 'slim', 'full', 'minimal', 'nonroot', 'root', 'debug', 'jdk', 'jre', 'headless', 'musl', 'glibc', 'uclibc', 'fpm',
   'apache', 'cli', 'zts', 'scm', 'curl', 'buildpack', 'deps', 'perl', 'windowsservercore', 'nanoserver', 'servercore',
-  'debian', 'ubuntu',
+  'debian', 'ubuntu', 'dind', 'rootless', 'management', 'builder', 'onbuild', 'git',
 ]);
 /** OS release names: a version of the OS, so of an OS image only (`debian:bookworm`; `rust:buster` is not versioned). */
 const CODENAME = new Set([

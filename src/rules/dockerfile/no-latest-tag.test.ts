@@ -19,7 +19,7 @@ testRule(dockerfileAnalyzer, rule, {
     { code: 'ARG TAG=latest\nFROM localhost:5000/team/app:${TAG} AS app\n', errors: [{ line: 2, column: 6, message: 'localhost:5000/team/app:latest' }] },
     {
       name: 'version-less tags: channels, variants, an OS alone on a language image',
-      code: 'FROM redis:alpine\nFROM node:lts-slim\nFROM nginx:stable\nFROM nginx:mainline-alpine3.20\nFROM alpine:edge\nFROM rust:buster\nFROM node:lts-buster\nFROM debian:stable-slim\n',
+      code: 'FROM redis:alpine\nFROM node:lts-slim\nFROM nginx:stable\nFROM nginx:mainline-alpine3.20\nFROM alpine:edge\nFROM rust:buster\nFROM node:lts-buster\nFROM debian:stable-slim\nFROM docker:dind\nFROM rabbitmq:management-alpine\n',
       errors: [
         { line: 1, column: 6, endColumn: 18, message: 'tag "alpine", which names no version' },
         { line: 2, column: 6, endColumn: 19, message: 'tag "lts-slim"' },
@@ -29,6 +29,8 @@ testRule(dockerfileAnalyzer, rule, {
         { line: 6, column: 6, endColumn: 17 },
         { line: 7, column: 6, endColumn: 21 },
         { line: 8, column: 6, endColumn: 24 },
+        { line: 9, column: 6, endColumn: 17 },
+        { line: 10, column: 6, endColumn: 32 },
       ],
     },
     { name: 'judged by the default of a build argument', code: 'ARG NODE=lts\nFROM node:${NODE}\nFROM python:${PY:-alpine}\n', errors: [{ line: 2, column: 6, endColumn: 18, message: 'node:lts' }, { line: 3, column: 6, endColumn: 26, message: 'python:alpine' }] },
