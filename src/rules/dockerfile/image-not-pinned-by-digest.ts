@@ -1,5 +1,5 @@
 // CGD003 (opt-in): only a digest names exactly one image.
-import { dockerfileRef } from './support.ts';
+import { dockerfileRef, fileSources } from './support.ts';
 import type { DockerfileRule } from './support.ts';
 
 export const rule: DockerfileRule = {
@@ -10,7 +10,8 @@ export const rule: DockerfileRule = {
     title: 'Base image not pinned by digest',
     description:
       'Tags can be re-pointed by whoever controls the repository; only a digest (`@sha256:…`) names exactly one ' +
-      'image. Strict supply-chain policies pin every base image and let a bot propose updates. Off by default.',
+      'image. Strict supply-chain policies pin every base image, and every image files are copied or mounted from ' +
+      '(`COPY --from=<image>`, `RUN --mount=from=<image>`), and let a bot propose updates. Off by default.',
     severity: 'low',
     category: 'supply-chain',
     cwe: ['CWE-1357'],
@@ -26,6 +27,11 @@ export const rule: DockerfileRule = {
       const image = s.image;
       if (!image || !s.imageWord || image.scratch || image.stage || image.digest || s.imageWord.unresolved.length > 0) continue;
       report({ range: s.imageWord.range, data: { image: image.text } });
+    }
+    for (const source of fileSources(doc)) {
+      const image = source.image;
+      if (!image || image.scratch || image.digest || image.repository === '') continue;
+      report({ range: source.range, data: { image: image.text } });
     }
   },
 };
