@@ -73,7 +73,7 @@ describe('POST /api/analyze', () => {
     assertError(await post('/api/analyze', { filename: 'notes.md', file_type: 'auto', content: '# Notes\nhello\n' }), 422, 'unsupported_file_type', /auto, dockerfile, compose/);
   });
   it('413 file_too_large past 100 KB of UTF-8 (1 KB = 1000 bytes); exactly 100 KB passes', async () => {
-    const exact = `FROM alpine:3.20\n#${'a'.repeat(100_000 - 19)}\n`;
+    const exact = `FROM alpine:3.22\n#${'a'.repeat(100_000 - 19)}\n`;
     assert.equal(Buffer.byteLength(exact), 100_000);
     assert.equal((await post('/api/analyze', { filename: 'Dockerfile', file_type: 'dockerfile', content: exact })).statusCode, 200);
     assertError(await post('/api/analyze', { filename: 'Dockerfile', file_type: 'dockerfile', content: `${exact}x` }), 413, 'file_too_large', /100 KB/);
@@ -97,7 +97,7 @@ describe('POST /api/analyze', () => {
 describe('both analysis routes', () => {
   it('every answer, errors included, varies by Accept (JSON or SARIF)', async () => {
     const answers = [
-      await post('/api/analyze', { filename: 'Dockerfile', file_type: 'auto', content: 'FROM alpine:3.20\n' }),
+      await post('/api/analyze', { filename: 'Dockerfile', file_type: 'auto', content: 'FROM alpine:3.22\n' }),
       await t.app.inject({ method: 'POST', url: '/api/analyze', headers: { 'content-type': 'application/json' }, payload: '{"filename":' }),
       await post('/api/analyze-project', { files: [] }),
     ];
@@ -110,7 +110,7 @@ describe('POST /api/analyze-project', () => {
     const res = await post('/api/analyze-project', { files: [
       { filename: 'Dockerfile', content: DOCKERFILE },
       { filename: 'compose.yaml', content: COMPOSE },
-      { filename: 'good/Dockerfile', content: 'FROM alpine:3.20\nUSER 10001\nCMD ["sleep", "1"]\n' },
+      { filename: 'good/Dockerfile', content: 'FROM alpine:3.22\nUSER 10001\nCMD ["sleep", "1"]\n' },
     ] });
     assert.equal(res.statusCode, 200, res.body);
     const data = res.json().data;
@@ -121,7 +121,7 @@ describe('POST /api/analyze-project', () => {
     assert.ok(data.score <= worst);
   });
   it('422 too_many_files past 10', async () => {
-    const files = Array.from({ length: 11 }, (_, i) => ({ filename: `Dockerfile.${i}`, content: 'FROM alpine:3.20\n' }));
+    const files = Array.from({ length: 11 }, (_, i) => ({ filename: `Dockerfile.${i}`, content: 'FROM alpine:3.22\n' }));
     assertError(await post('/api/analyze-project', { files }), 422, 'too_many_files', /10 files/);
     assert.equal((await post('/api/analyze-project', { files: files.slice(0, 10) })).statusCode, 200);
   });
@@ -192,7 +192,7 @@ describe('aggregate counters', () => {
 describe('analysis threads', () => {
   it('analyze a file that once made the parser loop until its thread ran out of memory: 200, with the usual report', async () => {
     // The fuzz test's counterexample (src/rules/dockerfile/syntax-error.test.ts): a quoted script ending in a backslash.
-    const res = await t.app.inject({ method: 'POST', url: '/api/analyze', payload: { filename: 'Dockerfile', file_type: 'auto', content: '# escape=`\nFROM alpine:3.20\nRUN "\\\n' } });
+    const res = await t.app.inject({ method: 'POST', url: '/api/analyze', payload: { filename: 'Dockerfile', file_type: 'auto', content: '# escape=`\nFROM alpine:3.22\nRUN "\\\n' } });
     assert.equal(res.statusCode, 200, res.body);
     openapi.assertConforms('POST', '/api/analyze', 200, res.json());
     assert.equal(res.json().data.file_type, 'dockerfile');
@@ -201,7 +201,7 @@ describe('analysis threads', () => {
     const slow = await startTestApp({ ANALYSIS_TIMEOUT_MS: '1' });
     try {
       const marker = 'timeout-marker-7f3a';
-      const content = `FROM alpine:3.20\n${'RUN echo ' + marker + ' && apk add --no-cache curl\n'.repeat(1500)}`;
+      const content = `FROM alpine:3.22\n${'RUN echo ' + marker + ' && apk add --no-cache curl\n'.repeat(1500)}`;
       const res = await slow.app.inject({ method: 'POST', url: '/api/analyze', payload: { filename: 'Dockerfile', file_type: 'auto', content } });
       assertError(res, 503, 'analysis_failed');
       openapi.assertConforms('POST', '/api/analyze', 503, res.json());
@@ -241,7 +241,7 @@ describe('rate limiting', () => {
   it('429 rate_limited with Retry-After past the configured per-client rate', async () => {
     const limited = await startTestApp({ PUBLIC_RATE_LIMIT: '3/m' });
     try {
-      const send = () => limited.app.inject({ method: 'POST', url: '/api/analyze', payload: { filename: 'Dockerfile', file_type: 'auto', content: 'FROM alpine:3.20\n' }, remoteAddress: '203.0.113.9' });
+      const send = () => limited.app.inject({ method: 'POST', url: '/api/analyze', payload: { filename: 'Dockerfile', file_type: 'auto', content: 'FROM alpine:3.22\n' }, remoteAddress: '203.0.113.9' });
       for (let i = 0; i < 3; i++) assert.equal((await send()).statusCode, 200);
       const res = await send();
       assertError(res, 429, 'rate_limited');

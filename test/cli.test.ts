@@ -77,7 +77,7 @@ describe(`confgate.py on Python ${OLDEST.version} (${OLDEST.python})`, () => {
 
   it('splits by the 500 KB project limit too', async () => {
     // 6 files of 99 KB: 5 fit in 500 KB, the sixth starts a second request.
-    const big = `FROM alpine:3.20\nUSER app\n#${'x'.repeat(99_000 - 28)}\n`;
+    const big = `FROM alpine:3.22\nUSER app\n#${'x'.repeat(99_000 - 28)}\n`;
     assert.equal(Buffer.byteLength(big), 99_000);
     const files = Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`b${i}/Dockerfile`, big]));
     const res = await cli(['--format', 'json', ...Object.keys(files)], workdir(files));
@@ -90,7 +90,7 @@ describe(`confgate.py on Python ${OLDEST.version} (${OLDEST.python})`, () => {
       Dockerfile: CLEAN_DOCKERFILE,
       'Dockerfile.dockerignore': 'node_modules\n',
       'README.md': '# hi\n',
-      'deploy/compose.prod.yaml': 'services:\n  app:\n    image: alpine:3.20\n',
+      'deploy/compose.prod.yaml': 'services:\n  app:\n    image: alpine:3.22\n',
       'deploy/api.Dockerfile': CLEAN_DOCKERFILE,
       'node_modules/pkg/Dockerfile': CLEAN_DOCKERFILE,
       '.git/Dockerfile': CLEAN_DOCKERFILE,
@@ -164,7 +164,7 @@ describe('technical errors exit 2, never 1, and leave no SARIF file', () => {
   it('a file over 100 KB is refused before anything is sent; exactly 100 KB is sent', async () => {
     const server = await fakeServer((_req, _n, res) => json(res, 500, {}));
     try {
-      const exact = `FROM alpine:3.20\n#${'a'.repeat(100_000 - 19)}\n`;
+      const exact = `FROM alpine:3.22\n#${'a'.repeat(100_000 - 19)}\n`;
       assert.equal(Buffer.byteLength(exact), 100_000);
       const dir = workdir({ Dockerfile: `${exact}x` });
       const res = await runCli(['--url', server.url, '--sarif', 'out.sarif', 'Dockerfile'], { cwd: dir });
@@ -321,7 +321,7 @@ describe('a path it cannot read, list or decode is exit 2 naming the path, never
     try {
       const dir = workdir({ 'ok/Dockerfile': CLEAN_DOCKERFILE });
       // Latin-1 "café" in a comment: the byte 0xE9 starts no valid UTF-8 sequence here.
-      writeFileSync(path.join(dir, 'Dockerfile'), Buffer.concat([Buffer.from('FROM alpine:3.20\n# caf'), Buffer.from([0xe9]), Buffer.from('\nUSER app\n')]));
+      writeFileSync(path.join(dir, 'Dockerfile'), Buffer.concat([Buffer.from('FROM alpine:3.22\n# caf'), Buffer.from([0xe9]), Buffer.from('\nUSER app\n')]));
       for (const target of ['Dockerfile', '.']) {
         const res = await locked(['--url', server.url, target], dir, () => {});
         assert.equal(res.status, 2, res.stderr);

@@ -9,7 +9,7 @@ describe('metrics', () => {
   it('serve request, queue and process metrics to loopback, labelled by route pattern only', async () => {
     const t = await startTestApp();
     try {
-      await t.app.inject({ method: 'POST', url: '/api/analyze', payload: { filename: 'secret-name/Dockerfile', file_type: 'auto', content: 'FROM alpine:3.20\n' } });
+      await t.app.inject({ method: 'POST', url: '/api/analyze', payload: { filename: 'secret-name/Dockerfile', file_type: 'auto', content: 'FROM alpine:3.22\n' } });
       await t.app.inject({ method: 'GET', url: '/api/rules/CGD001?x=private-query' });
       await enqueue(t.store.db, 'metrics-probe', {}, { runAt: new Date(t.clock.now.getTime() - 60_000) });
       const res = await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });

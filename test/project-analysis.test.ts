@@ -144,7 +144,7 @@ describe('compose extends across submitted files', () => {
   it('a loop of extends through two files is reported once and the analysis ends', async () => {
     const a = { filename: 'compose.yaml', content: 'services:\n  a:\n    extends: {file: other/b.yaml, service: b}\n    build: .\n' };
     const b = { filename: 'other/b.yaml', content: 'services:\n  b:\n    extends: {file: ../compose.yaml, service: a}\n' };
-    const data = await analyze([a, b, { filename: 'Dockerfile', content: 'FROM alpine:3.20\nUSER 10001\nCMD ["/app"]\n' }]);
+    const data = await analyze([a, b, { filename: 'Dockerfile', content: 'FROM alpine:3.22\nUSER 10001\nCMD ["/app"]\n' }]);
     assert.deepEqual(data.project_findings.map(where), ['compose.yaml CGP013 3:44-3:45']);
     assert.equal(data.project_findings[0].message, 'extends loop across files: a (compose.yaml) -> b (other/b.yaml) -> a (compose.yaml).');
   });
@@ -221,7 +221,7 @@ describe('project findings and pragmas', () => {
 });
 
 describe('project score', () => {
-  const good = (i: number): File => ({ filename: `svc${i}/Dockerfile`, content: 'FROM alpine:3.20\nUSER 10001\nHEALTHCHECK CMD ["/app", "health"]\nCMD ["/app"]\n' });
+  const good = (i: number): File => ({ filename: `svc${i}/Dockerfile`, content: 'FROM alpine:3.22\nUSER 10001\nHEALTHCHECK CMD ["/app", "health"]\nCMD ["/app"]\n' });
   const bad: File = { filename: 'bad/Dockerfile', content: 'FROM node:latest\nRUN curl -k https://example.com/install.sh | sh\nUSER root\nCMD node server.js\n' };
 
   it('one bad file among nine good ones: the project scores no better than the bad file', async () => {

@@ -142,7 +142,7 @@ describe('analyzer page', () => {
   });
 
   it('escapes what was submitted', async () => {
-    const res = await postForm({ filename: '<img src=x>.Dockerfile', file_type: 'dockerfile', content: 'FROM alpine:3.20\nLABEL x="</textarea><script>alert(1)</script>"\n' });
+    const res = await postForm({ filename: '<img src=x>.Dockerfile', file_type: 'dockerfile', content: 'FROM alpine:3.22\nLABEL x="</textarea><script>alert(1)</script>"\n' });
     assert.equal(res.statusCode, 200);
     assert.doesNotMatch(res.body, /<script>alert|<img src=x>/);
     assert.match(res.body, /&#60;\/textarea&#62;&#60;script&#62;/);
@@ -209,7 +209,7 @@ describe('analyzer page', () => {
     assert.match(one.body, /<legend>File 2<\/legend>\s*<div class="row-fields">\s*<div>\s*<label for="filename-1">File name<\/label>\s*<input id="filename-1" name="filename" type="text" maxlength="255" value="" spellcheck="false" autocomplete="off" autofocus>/);
     assert.match(one.body, /<select id="file_type-0" name="file_type" disabled><option value="auto">Detect automatically<\/option><option value="dockerfile" selected>/);
     assert.equal(one.body.match(/class="file-row"/g)?.length, 2);
-    const ten = Array.from({ length: 10 }, (_, i) => ({ filename: `Dockerfile.${i}`, content: 'FROM alpine:3.20\n' }));
+    const ten = Array.from({ length: 10 }, (_, i) => ({ filename: `Dockerfile.${i}`, content: 'FROM alpine:3.22\n' }));
     const full = await postForm(rows(ten, [['add_file', '1']]));
     assert.equal(full.statusCode, 422);
     assert.equal(alertOf(full.body), 'A project takes at most 10 files.');
@@ -221,7 +221,7 @@ describe('analyzer page', () => {
   });
 
   it('refuses a project as POST /api/analyze-project does: same status, same message with file names for indexes', async () => {
-    const df = (filename: string, content = 'FROM alpine:3.20\n') => ({ filename, content });
+    const df = (filename: string, content = 'FROM alpine:3.22\n') => ({ filename, content });
     const cases = [
       [df('Dockerfile'), df('Dockerfile', 'FROM node:24\n')],
       Array.from({ length: 11 }, (_, i) => df(`Dockerfile.${i}`)),
@@ -252,7 +252,7 @@ describe('analyzer page', () => {
   it('answers an analysis that fails on its thread with an error page, for one file and for a project', async () => {
     const slow = await startTestApp({ PUBLIC_BASE_URL: BASE, ANALYSIS_TIMEOUT_MS: '1' });
     try {
-      const content = `FROM alpine:3.20\n${'RUN apk add --no-cache curl\n'.repeat(1500)}`;
+      const content = `FROM alpine:3.22\n${'RUN apk add --no-cache curl\n'.repeat(1500)}`;
       const form = (fields: [string, string][]) =>
         slow.app.inject({ method: 'POST', url: '/analyze', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' }, payload: new URLSearchParams(fields).toString() });
       const one = await form([['filename', 'Dockerfile'], ['file_type', 'auto'], ['content', content]]);

@@ -70,7 +70,7 @@ describe('SARIF builder', () => {
   });
 
   it('is valid with no results', () => {
-    const { report, log } = fileSarif('FROM alpine:3.20\nUSER app\n');
+    const { report, log } = fileSarif('FROM alpine:3.22\nUSER app\n');
     assert.equal(report.findings.length + report.suppressed.length, 0, JSON.stringify(report.findings));
     assertValidSarif(log);
     assert.deepEqual(log.runs[0].results, []);
