@@ -22,15 +22,18 @@ export interface InvalidCase {
   code: string;
   errors: ExpectedFinding[];
   name?: string;
+  /** The file's name as submitted (its role — development, test, CI, example — comes from it). */
+  file?: string;
 }
 
 export interface RuleCases {
-  valid: string[];
+  /** Code without a finding of the rule; `{code, file}` analyses it under that file name. */
+  valid: (string | { code: string; file: string })[];
   invalid: InvalidCase[];
 }
 
-export function findingsOf<D>(analyzer: FileAnalyzer<D>, rule: Rule<D>, code: string): Finding[] {
-  const { run } = runAnalyzer(analyzer, code, { helpBaseUrl: 'http://test', enable: [rule.meta.id] });
+export function findingsOf<D>(analyzer: FileAnalyzer<D>, rule: Rule<D>, code: string, file?: string): Finding[] {
+  const { run } = runAnalyzer(analyzer, code, { helpBaseUrl: 'http://test', enable: [rule.meta.id], ...(file === undefined ? {} : { file }) });
   assert.deepEqual(run.ruleErrors, [], 'no rule may throw');
   return run.findings.filter((f) => f.rule_id === rule.meta.id);
 }
@@ -42,14 +45,15 @@ function label(code: string): string {
 
 export function testRule<D>(analyzer: FileAnalyzer<D>, rule: Rule<D>, cases: RuleCases): void {
   describe(`${rule.meta.id} ${rule.meta.name}`, () => {
-    for (const code of cases.valid) {
-      it(`valid: ${label(code)}`, () => {
-        assert.deepEqual(findingsOf(analyzer, rule, code).map((f) => f.location), []);
+    for (const v of cases.valid) {
+      const { code, file } = typeof v === 'string' ? { code: v, file: undefined } : v;
+      it(`valid: ${file ? `${file}: ` : ''}${label(code)}`, () => {
+        assert.deepEqual(findingsOf(analyzer, rule, code, file).map((f) => f.location), []);
       });
     }
     for (const c of cases.invalid) {
       it(`invalid: ${c.name ?? label(c.code)}`, () => {
-        const found = findingsOf(analyzer, rule, c.code);
+        const found = findingsOf(analyzer, rule, c.code, c.file);
         assert.equal(found.length, c.errors.length, `expected ${c.errors.length} finding(s), got ${JSON.stringify(found.map((f) => f.location))}`);
         c.errors.forEach((e, i) => {
           const f = found[i]!;

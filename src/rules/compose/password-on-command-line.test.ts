@@ -10,7 +10,8 @@ testRule(composeAnalyzer, rule, {
     'services:\n  db:\n    image: mysql:8.4\n    command: --default-authentication-plugin=mysql_native_password\n',
   ],
   invalid: [
-    { code: 'services:\n  db:\n    image: mysql:8.4\n    healthcheck:\n      test: ["CMD", "mysqladmin", "ping", "-uroot", "-pS3cret"]\n', errors: [{ line: 5, column: 53, endColumn: 63, message: 'The healthcheck of service "db" gives `mysqladmin` a literal password (-p)' }] },
+    { code: 'services:\n  db:\n    image: mysql:8.4\n    healthcheck:\n      test: ["CMD", "mysqladmin", "ping", "-uroot", "-pS3cret"]\n', errors: [{ line: 5, column: 53, endColumn: 63, message: 'The healthcheck of service "db" gives `mysqladmin` a literal password (-p)', severity: 'high' }] },
+    { name: 'an example file: medium', file: 'examples/mysql/compose.yaml', code: 'services:\n  db:\n    image: mysql:8.4\n    healthcheck:\n      test: ["CMD", "mysqladmin", "ping", "-uroot", "-pS3cret"]\n', errors: [{ line: 5, column: 53, endColumn: 63, severity: 'medium' }] },
     {
       name: 'CMD-SHELL, string test, command and entrypoint strings',
       code: 'services:\n  db:\n    image: mcr.microsoft.com/mssql/server:2022-latest\n    healthcheck:\n      test: ["CMD-SHELL", "/opt/mssql-tools/bin/sqlcmd -S localhost -U sa -P Passw0rd -Q \'SELECT 1\'"]\n  cache:\n    image: redis:7.4\n    healthcheck:\n      test: redis-cli -a s3cret ping\n    command: redis-server --requirepass s3cret\n  app:\n    image: example/app:1.0\n    entrypoint: PGPASSWORD=pw psql -h db\n',

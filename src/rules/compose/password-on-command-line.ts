@@ -84,6 +84,9 @@ export const rule: ComposeRule = {
       'process list. A value taken from the environment (`-p$$MYSQL_ROOT_PASSWORD`, `${DB_PASSWORD}`) or a secret ' +
       'file (`$$(cat /run/secrets/db)`) is not reported.',
     severity: 'high',
+    severityContext: [
+      'Medium in development, test, CI or example files (a word of the path such as `dev`, `test`, `ci`, `examples`): the credentials of their throwaway services are not production secrets, but still worth moving out.',
+    ],
     category: 'secrets',
     cwe: ['CWE-798', 'CWE-214'],
     references: [specUrl('services#healthcheck'), specUrl('services#command'), 'https://docs.docker.com/compose/how-tos/use-secrets/'],
@@ -100,7 +103,8 @@ export const rule: ComposeRule = {
       good: ['services:\n  db:\n    image: mysql:8.4\n    healthcheck:\n      test: ["CMD-SHELL", "mysqladmin ping -uroot -p$$MYSQL_ROOT_PASSWORD"]\n'],
     },
   },
-  check(doc, report) {
+  check(doc, fileReport, ctx) {
+    const report: Reporter = ctx.file.role === 'production' ? fileReport : (r) => fileReport({ severity: 'medium', ...r });
     for (const s of doc.services) {
       checkCommand(doc, effective(s, 'command')?.value, 'command', s.name, report);
       checkCommand(doc, effective(s, 'entrypoint')?.value, 'entrypoint', s.name, report);

@@ -14,7 +14,8 @@ testRule(dockerfileAnalyzer, rule, {
     'FROM debian:12\nCMD ["app", "--password-file", "/run/secrets/pw"]\n',
   ],
   invalid: [
-    { code: 'FROM mysql:8.4\nHEALTHCHECK CMD mysqladmin ping -h localhost -uroot -pS3cret\n', errors: [{ line: 2, column: 53, endColumn: 61, message: '`mysqladmin` is given a literal password (-p)' }] },
+    { code: 'FROM mysql:8.4\nHEALTHCHECK CMD mysqladmin ping -h localhost -uroot -pS3cret\n', errors: [{ line: 2, column: 53, endColumn: 61, message: '`mysqladmin` is given a literal password (-p)', severity: 'high' }] },
+    { name: 'a test file: medium', file: 'test/db/Dockerfile', code: 'FROM mysql:8.4\nHEALTHCHECK CMD mysqladmin ping -h localhost -uroot -pS3cret\n', errors: [{ line: 2, column: 53, endColumn: 61, severity: 'medium' }] },
     {
       name: 'the forms, tool by tool',
       code: 'FROM debian:12\nRUN sqlcmd -S db -U sa -P Passw0rd! -Q "select 1" \\\n && app --password=hunter2 \\\n && sshpass -p pw ssh host true \\\n && redis-cli -a s3cret ping \\\n && docker login -u me -p tok registry.example\n',

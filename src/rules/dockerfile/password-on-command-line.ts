@@ -42,6 +42,9 @@ export const rule: DockerfileRule = {
       'processes. A value taken from a variable (`-p"$MYSQL_ROOT_PASSWORD"`) or a secret file ' +
       '(`--password="$(cat /run/secrets/db)"`) is not reported.',
     severity: 'high',
+    severityContext: [
+      'Medium in development, test, CI or example files (a word of the path such as `dev`, `test`, `ci`, `examples`): the credentials of their throwaway services are not production secrets, but still worth moving out.',
+    ],
     category: 'secrets',
     cwe: ['CWE-798', 'CWE-214'],
     references: [dockerfileRef('#healthcheck'), 'https://docs.docker.com/build/building/secrets/', 'https://dev.mysql.com/doc/refman/8.4/en/password-security-user.html'],
@@ -58,7 +61,8 @@ export const rule: DockerfileRule = {
       good: ['FROM mysql:8.4\nHEALTHCHECK CMD mysqladmin ping -h localhost -uroot -p"$MYSQL_ROOT_PASSWORD"\n', 'FROM postgres:17\nRUN --mount=type=secret,id=pg,env=PGPASSWORD psql -h db -U app -c "select 1"\n'],
     },
   },
-  check(doc, report) {
+  check(doc, fileReport, ctx) {
+    const report: Reporter = ctx.file.role === 'production' ? fileReport : (r) => fileReport({ severity: 'medium', ...r });
     for (const instr of doc.instructions) {
       const target = instr.onbuild ?? instr;
       if (!KINDS.has(target.kind)) continue;

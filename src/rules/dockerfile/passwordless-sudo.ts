@@ -19,6 +19,9 @@ export const rule: DockerfileRule = {
       '`USER` switch protects nothing. Stages that only feed `COPY --from` are not reported; rules limited to ' +
       'named commands (`NOPASSWD: /usr/bin/apt-get`) are not either.',
     severity: 'high',
+    severityContext: [
+      'Low in development, test, CI or example files (a word of the path such as `dev`, `devcontainer`, `test`, `ci`, `examples`): a development image that gives its user sudo is doing its job.',
+    ],
     category: 'security',
     cwe: ['CWE-250', 'CWE-269'],
     references: ['https://www.sudo.ws/docs/man/sudoers.man/', 'https://docs.docker.com/build/building/best-practices/#user'],
@@ -32,7 +35,8 @@ export const rule: DockerfileRule = {
       good: ['FROM debian:12\nRUN useradd -m app && echo "app ALL=(root) NOPASSWD: /usr/sbin/nginx -s reload" > /etc/sudoers.d/app\nUSER app\n'],
     },
   },
-  check(doc, report) {
+  check(doc, report, ctx) {
+    const severity = ctx.file.role === 'production' ? {} : { severity: 'low' as const };
     let index: LineIndex | undefined;
     for (const instr of doc.instructions) {
       const kind = (instr.onbuild ?? instr).kind;
@@ -42,7 +46,7 @@ export const rule: DockerfileRule = {
       if (!text.includes('/etc/sudoers') || !shipsInFinalImage(doc, instr)) continue;
       for (const m of text.matchAll(NOPASSWD_ALL)) {
         index ??= new LineIndex(doc.text);
-        report({ range: index.range(instr.start + m.index, instr.start + m.index + m[0].length) });
+        report({ range: index.range(instr.start + m.index, instr.start + m.index + m[0].length), ...severity });
       }
     }
   },
