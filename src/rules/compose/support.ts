@@ -6,7 +6,7 @@ import { onAllInterfaces } from '../../analyzers/compose/ports.ts';
 import { effective } from '../../analyzers/compose/services.ts';
 import { get, text } from '../../analyzers/yaml/yaml-tree.ts';
 import type { YNode } from '../../analyzers/yaml/yaml-tree.ts';
-import type { Reporter, Rule } from '../../core/rule.ts';
+import type { Reporter, Rule, RuleContext } from '../../core/rule.ts';
 import { isSecretReference } from '../../core/secret-values.ts';
 import type { References } from './references.ts';
 import type { Range } from '../../core/types.ts';
@@ -99,13 +99,24 @@ export function deployLimit(service: Service, key: string): YNode | undefined {
   return get(get(get(effective(service, 'deploy')?.value, 'resources'), 'limits'), key);
 }
 
+/** `compose.override.yaml`, `docker-compose.prod.yml`, `app.override.yml`: a file named as an override of a base. */
+const OVERRIDE_NAME = /(?:^|\.)override\.|^(?:docker-)?compose\.[^./]+\.ya?ml$/i;
+
+/** Whether a file's name says it is merged over a base (`-f compose.yaml -f compose.prod.yaml`). */
+export function namedAsOverride(path: string): boolean {
+  return OVERRIDE_NAME.test(path.replace(/\\/g, '/').split('/').pop() ?? '');
+}
+
 /** Reports references to names the file does not define, unless `include` may define them elsewhere (then the project
- * checks them across the included files). */
-export function reportUndefined(doc: ComposeDoc, references: References, report: Reporter): void {
+ * checks them across the included files). A file named as an override (`compose.prod.yaml`) that declares nothing
+ * of the kind says less: the names are probably its base's, so they are info (the project judges the two together). */
+export function reportUndefined(doc: ComposeDoc, references: References, report: Reporter, ctx?: RuleContext): void {
   if (doc.hasInclude) return;
+  const external = ctx !== undefined && namedAsOverride(ctx.file.path) && (references.kind === 'service' || [...references.declared(doc)].length === 0);
+  const severity = external ? { severity: 'info' as const } : {};
   for (const service of doc.services) {
     for (const ref of references.refs(service)) {
-      if (!isInterpolated(ref.name) && !references.defines(doc, ref.name)) report({ range: ref.range, data: { name: ref.name, service: service.name } });
+      if (!isInterpolated(ref.name) && !references.defines(doc, ref.name)) report({ range: ref.range, data: { name: ref.name, service: service.name }, ...severity });
     }
   }
 }

@@ -15,6 +15,9 @@ export const rule: ComposeRule = {
       ' A file with `include` is not judged alone: the names may come from the files it includes (project analysis ' +
       'checks them across the submitted files: CGP015).',
     severity: 'high',
+    severityContext: [
+      'Info in a file named as an override (`compose.override.yaml`, `compose.prod.yaml`, `docker-compose.<name>.yml`, `*.override.yml`) that declares no top-level configs: the name is probably its base\'s; submitted together as a project, the two are judged as one model (CGP015).',
+    ],
     category: 'correctness',
     references: [specUrl('services#configs'), specUrl('configs')],
     remediation: 'Declare the config under top-level `configs:` with its `file`, `content` or `environment` source, or fix the name.',
@@ -25,7 +28,7 @@ export const rule: ComposeRule = {
       good: ['services:\n  web:\n    image: nginx:1.27\n    configs: [nginx_conf]\nconfigs:\n  nginx_conf:\n    file: ./nginx.conf\n'],
     },
   },
-  check(doc, report) {
-    reportUndefined(doc, CONFIGS, report);
+  check(doc, report, ctx) {
+    reportUndefined(doc, CONFIGS, report, ctx);
   },
 };

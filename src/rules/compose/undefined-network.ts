@@ -15,6 +15,9 @@ export const rule: ComposeRule = {
       ' A file with `include` is not judged alone: the names may come from the files it includes (project analysis ' +
       'checks them across the submitted files: CGP015).',
     severity: 'high',
+    severityContext: [
+      'Info in a file named as an override (`compose.override.yaml`, `compose.prod.yaml`, `docker-compose.<name>.yml`, `*.override.yml`) that declares no top-level networks: the name is probably its base\'s; submitted together as a project, the two are judged as one model (CGP015).',
+    ],
     category: 'correctness',
     references: [specUrl('services#networks'), specUrl('networks')],
     remediation: 'Declare the network under top-level `networks:` or fix the name.',
@@ -25,7 +28,7 @@ export const rule: ComposeRule = {
       good: ['services:\n  web:\n    image: example/web:1.0\n    networks: [frontend]\nnetworks:\n  frontend: {}\n'],
     },
   },
-  check(doc, report) {
-    reportUndefined(doc, NETWORKS, report);
+  check(doc, report, ctx) {
+    reportUndefined(doc, NETWORKS, report, ctx);
   },
 };

@@ -15,6 +15,9 @@ export const rule: ComposeRule = {
       ' A file with `include` is not judged alone: the names may come from the files it includes (project analysis ' +
       'checks them across the submitted files: CGP015).',
     severity: 'high',
+    severityContext: [
+      'Info in a file named as an override (`compose.override.yaml`, `compose.prod.yaml`, `docker-compose.<name>.yml`, `*.override.yml`) that declares no top-level secrets: the name is probably its base\'s; submitted together as a project, the two are judged as one model (CGP015).',
+    ],
     category: 'correctness',
     references: [specUrl('services#secrets'), specUrl('secrets')],
     remediation: 'Declare the secret under top-level `secrets:` with its `file` or `environment` source, or fix the name.',
@@ -25,7 +28,7 @@ export const rule: ComposeRule = {
       good: ['services:\n  db:\n    image: postgres:16\n    secrets: [db_password]\nsecrets:\n  db_password:\n    file: ./secrets/db_password.txt\n'],
     },
   },
-  check(doc, report) {
-    reportUndefined(doc, SECRETS, report);
+  check(doc, report, ctx) {
+    reportUndefined(doc, SECRETS, report, ctx);
   },
 };

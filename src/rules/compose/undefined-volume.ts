@@ -15,6 +15,9 @@ export const rule: ComposeRule = {
       ' A file with `include` is not judged alone: the names may come from the files it includes (project analysis ' +
       'checks them across the submitted files: CGP015).',
     severity: 'high',
+    severityContext: [
+      'Info in a file named as an override (`compose.override.yaml`, `compose.prod.yaml`, `docker-compose.<name>.yml`, `*.override.yml`) that declares no top-level volumes: the name is probably its base\'s; submitted together as a project, the two are judged as one model (CGP015).',
+    ],
     category: 'correctness',
     references: [specUrl('services#volumes'), specUrl('volumes')],
     remediation: 'Declare the volume under top-level `volumes:`, or write the source as a path (`./data`) if a bind mount was meant.',
@@ -25,7 +28,7 @@ export const rule: ComposeRule = {
       good: ['services:\n  db:\n    image: postgres:16\n    volumes:\n      - dbdata:/var/lib/postgresql/data\nvolumes:\n  dbdata: {}\n'],
     },
   },
-  check(doc, report) {
-    reportUndefined(doc, VOLUMES, report);
+  check(doc, report, ctx) {
+    reportUndefined(doc, VOLUMES, report, ctx);
   },
 };
