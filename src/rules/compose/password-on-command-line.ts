@@ -3,53 +3,24 @@ import { effective } from '../../analyzers/compose/services.ts';
 import { get, subRange, text } from '../../analyzers/compose/yaml-tree.ts';
 import type { YNode, YScalar } from '../../analyzers/compose/yaml-tree.ts';
 import type { ComposeDoc } from '../../analyzers/compose/model.ts';
-import { simpleCommands } from '../../analyzers/dockerfile/query.ts';
-import { parseShell } from '../../analyzers/dockerfile/shell.ts';
-import { fileSource } from '../../analyzers/dockerfile/source.ts';
-import { baseName, commandStart } from '../../analyzers/dockerfile/wrappers.ts';
-import { LineIndex } from '../../analyzers/line-index.ts';
 import type { Reporter } from '../../core/rule.ts';
 import type { Range } from '../../core/types.ts';
-import { commandLinePasswords, isLiteral, isPasswordVariable } from '../dockerfile/command-passwords.ts';
+import type { CommandPassword, Word } from '../dockerfile/command-passwords.ts';
+import { passwordsInExec, passwordsInScript } from '../dockerfile/command-passwords.ts';
 import { specUrl } from './support.ts';
 import type { ComposeRule } from './support.ts';
 
-/** One word of a command: its text and where it is. */
-interface Word {
-  value: string;
-  range: Range;
-}
-
-const SHELLS = /^(?:sh|bash|ash|dash|zsh|ksh)$/;
-
-/** Reports the literal passwords of one command (`name` at `words[at]`) and its inline password variables. */
-function checkWords(words: readonly Word[], settings: readonly { name: string; value: string; range: Range }[], where: string, service: string, report: Reporter): void {
-  for (const s of settings) {
-    if (isPasswordVariable(s.name) && isLiteral(s.value)) report({ range: s.range, messageId: 'variable', data: { name: s.name, service, where } });
-  }
-  const at = commandStart(words.map((w) => w.value));
-  const name = words[at];
-  if (!name) return;
-  const args = words.slice(at + 1);
-  for (const p of commandLinePasswords(baseName(name.value), args.map((w) => w.value))) {
-    if (isLiteral(p.value)) report({ range: args[p.index]!.range, data: { command: baseName(name.value), option: p.option, service, where } });
+/** Reports what was found in one command setting of a service. */
+function reportAll(found: readonly CommandPassword[], where: string, service: string, report: Reporter): void {
+  for (const p of found) {
+    if (p.variable !== undefined) report({ range: p.range, messageId: 'variable', data: { name: p.variable, service, where } });
+    else report({ range: p.range, data: { command: p.command!, option: p.option!, service, where } });
   }
 }
 
-/** A string run by a shell (`CMD-SHELL`, `sh -c`, a string `command`): every command of it, with positions. */
+/** A string run by a shell (`CMD-SHELL`, a string `command`): positions inside the scalar where it is written verbatim. */
 function checkShell(doc: ComposeDoc, node: YScalar, script: string, where: string, service: string, report: Reporter): void {
-  const parsed = parseShell(fileSource(script, 0, script.length), { index: new LineIndex(script) });
-  const range = (span: { start: number; end: number }): Range => subRange(node, doc.pos, span.start, span.end);
-  for (const c of simpleCommands(parsed)) {
-    const settings = c.assignments.map((a) => ({ name: a.name, value: a.value.value, range: range(a) }));
-    const words = c.words.map((w) => ({ value: w.value, range: range(w) }));
-    // `env NAME=value cmd`: the wrapper's assignments are settings too.
-    for (const w of words.slice(0, commandStart(words.map((x) => x.value)))) {
-      const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(w.value);
-      if (m) settings.push({ name: m[1]!, value: m[2]!, range: w.range });
-    }
-    checkWords(words, settings, where, service, report);
-  }
+  reportAll(passwordsInScript(script, (a, b) => subRange(node, doc.pos, a, b)), where, service, report);
 }
 
 /** An exec-form list (`[mysqladmin, ping, -pX]`, `[sh, -c, "…"]`). */
@@ -60,10 +31,11 @@ function checkList(doc: ComposeDoc, items: readonly YNode[], where: string, serv
     if (value === undefined) return;
     words.push({ value, range: item.range });
   }
-  const shell = words[0] && SHELLS.test(baseName(words[0].value)) ? words.findIndex((w, i) => i > 0 && /^-[a-z]*c$/.test(w.value)) : -1;
-  const script = shell === -1 ? undefined : items[shell + 1];
-  if (script?.kind === 'scalar') checkShell(doc, script, text(script)!, where, service, report);
-  else checkWords(words, [], where, service, report);
+  const range = (i: number, a: number, b: number): Range => {
+    const item = items[i]!;
+    return item.kind === 'scalar' ? subRange(item, doc.pos, a, b) : item.range;
+  };
+  reportAll(passwordsInExec(words, range), where, service, report);
 }
 
 function checkCommand(doc: ComposeDoc, node: YNode | undefined, where: string, service: string, report: Reporter): void {

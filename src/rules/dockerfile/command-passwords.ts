@@ -1,6 +1,12 @@
 // Passwords given on a command line, tool by tool: the Dockerfile (RUN, HEALTHCHECK, CMD, ENTRYPOINT) and Compose
 // (`command`, `entrypoint`, `healthcheck.test`) rules share this reading of a command's words. It answers which
 // word holds a password and under which option; whether the value is a literal is the caller's question.
+import { simpleCommands } from '../../analyzers/dockerfile/query.ts';
+import { parseShell } from '../../analyzers/dockerfile/shell.ts';
+import { fileSource } from '../../analyzers/dockerfile/source.ts';
+import { baseName, commandStart } from '../../analyzers/dockerfile/wrappers.ts';
+import { LineIndex } from '../../analyzers/line-index.ts';
+import type { Range } from '../../core/types.ts';
 import { isSecretName } from './support.ts';
 
 export interface PasswordArg {
@@ -95,4 +101,66 @@ export function isPasswordVariable(name: string): boolean {
 /** A value that is written in the file: not empty and taking nothing from a variable or a command. */
 export function isLiteral(value: string): boolean {
   return value !== '' && !value.includes('$') && !value.includes('`');
+}
+
+/** A word of a command as written somewhere (an exec-form string, a YAML list item, a word of a shell string). */
+export interface Word {
+  value: string;
+  range: Range;
+}
+
+/** A literal password found on a command line: under an option of `command`, or in the variable `variable`. */
+export interface CommandPassword {
+  range: Range;
+  command?: string;
+  option?: string;
+  variable?: string;
+}
+
+const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s;
+const SHELLS = /^(?:sh|bash|ash|dash|zsh|ksh)$/;
+
+/** The literal passwords of one command's words (wrappers and name included) and of the variables set for it
+ * (`PGPASSWORD=x psql`, `env MYSQL_PWD=x mysql`, `export DB_PASSWORD=x`). */
+export function passwordsInCommand(words: readonly Word[], settings: readonly (Word & { name: string })[], out: CommandPassword[]): void {
+  const at = commandStart(words.map((w) => w.value));
+  const all = [...settings];
+  // `env NAME=value cmd` and `export NAME=value`: assignments in words are settings too.
+  const name = words[at] ? baseName(words[at]!.value) : '';
+  for (const w of [...words.slice(0, at), ...(name === 'export' ? words.slice(at + 1) : [])]) {
+    const m = ASSIGNMENT.exec(w.value);
+    if (m) all.push({ name: m[1]!, value: m[2]!, range: w.range });
+  }
+  for (const s of all) if (isPasswordVariable(s.name) && isLiteral(s.value)) out.push({ range: s.range, variable: s.name });
+  if (!words[at]) return;
+  const args = words.slice(at + 1);
+  for (const p of commandLinePasswords(name, args.map((w) => w.value))) {
+    if (isLiteral(p.value)) out.push({ range: args[p.index]!.range, command: name, option: p.option });
+  }
+}
+
+/** Every literal password of a shell string (`sh -c` bodies included); `range` maps offsets of `script` to the file. */
+export function passwordsInScript(script: string, range: (start: number, end: number) => Range, out: CommandPassword[] = []): CommandPassword[] {
+  const parsed = parseShell(fileSource(script, 0, script.length), { index: new LineIndex(script) });
+  for (const c of simpleCommands(parsed)) {
+    // Values keep `$x`, `$(…)` and backticks as written, so `isLiteral` tells them apart.
+    const words = c.words.map((w) => ({ value: w.value, range: range(w.start, w.end) }));
+    const settings = c.assignments.map((a) => ({ name: a.name, value: a.value.value, range: range(a.start, a.end) }));
+    passwordsInCommand(words, settings, out);
+  }
+  return out;
+}
+
+/**
+ * Every literal password of an exec-form command (`["mysqladmin", "ping", "-pX"]`); a shell's `-c` string
+ * (`["sh", "-c", "…"]`) is read as a script, `scriptRange(i, start, end)` mapping offsets of the i-th word's value.
+ */
+export function passwordsInExec(words: readonly Word[], scriptRange: (index: number, start: number, end: number) => Range): CommandPassword[] {
+  const out: CommandPassword[] = [];
+  const at = commandStart(words.map((w) => w.value));
+  const shell = words[at] && SHELLS.test(baseName(words[at]!.value)) ? words.findIndex((w, i) => i > at && /^-[a-z]*c$/.test(w.value)) : -1;
+  const script = shell === -1 ? undefined : words[shell + 1];
+  if (script) return passwordsInScript(script.value, (a, b) => scriptRange(shell + 1, a, b), out);
+  passwordsInCommand(words, [], out);
+  return out;
 }

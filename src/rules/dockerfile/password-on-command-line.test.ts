@@ -32,6 +32,7 @@ testRule(dockerfileAnalyzer, rule, {
       code: 'FROM postgres:17\nRUN PGPASSWORD=S3cret psql -h db -c "select 1" && env MYSQL_PWD=pw mysql -e "select 1"\n',
       errors: [{ line: 2, column: 5, endColumn: 22, message: 'PGPASSWORD is set to a literal password' }, { line: 2, column: 55, endColumn: 67, message: 'MYSQL_PWD' }],
     },
+    { name: 'exec form running a shell', code: 'FROM mysql:8.4\nCMD ["sh", "-c", "mysql -uroot -pS3cret < /init.sql"]\n', errors: [{ line: 2, column: 32, endColumn: 40, message: '`mysql`' }] },
     { name: 'exec form', code: 'FROM mysql:8.4\nHEALTHCHECK CMD ["mysqladmin", "ping", "-pS3cret"]\n', errors: [{ line: 2, column: 40, endColumn: 50 }] },
     { name: 'ONBUILD and sh -c', code: 'FROM debian:12\nONBUILD RUN sh -c "curl -u admin:admin123 https://repo.example/x"\n', errors: [{ line: 2, column: 28, endColumn: 42, message: '`curl`' }] },
   ],

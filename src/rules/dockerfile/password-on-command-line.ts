@@ -1,31 +1,18 @@
 // CGD035: a literal password on the command line of RUN, HEALTHCHECK, CMD or ENTRYPOINT.
-import type { CommandRef } from '../../analyzers/dockerfile/query.ts';
 import { commandsOf } from '../../analyzers/dockerfile/query.ts';
-import { baseName, commandStart } from '../../analyzers/dockerfile/wrappers.ts';
-import type { Reporter } from '../../core/rule.ts';
-import { commandLinePasswords, isLiteral, isPasswordVariable } from './command-passwords.ts';
+import type { DockerfileDoc, JsonString } from '../../analyzers/dockerfile/types.ts';
+import { LineIndex } from '../../analyzers/line-index.ts';
+import type { Range } from '../../core/types.ts';
+import type { CommandPassword } from './command-passwords.ts';
+import { passwordsInCommand, passwordsInExec } from './command-passwords.ts';
 import { dockerfileRef } from './support.ts';
 import type { DockerfileRule } from './support.ts';
 
 const KINDS = new Set(['RUN', 'HEALTHCHECK', 'CMD', 'ENTRYPOINT']);
 
-function checkShellCommand(cmd: CommandRef, report: Reporter): void {
-  const values = cmd.args.map((w) => w.value);
-  for (const p of commandLinePasswords(cmd.name, values)) {
-    const word = cmd.args[p.index]!;
-    if (!word.dynamic && isLiteral(p.value)) report({ range: word.range, data: { command: cmd.name, option: p.option } });
-  }
-  // `PGPASSWORD=x psql …`, `env MYSQL_PWD=x mysql …`, `export DB_PASSWORD=x`.
-  const settings = [
-    ...cmd.node.assignments.map((a) => ({ name: a.name, value: a.value.value, dynamic: a.value.dynamic, span: a })),
-    ...[...cmd.wrappers, ...(cmd.name === 'export' ? cmd.args : [])].flatMap((w) => {
-      const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(w.value);
-      return m ? [{ name: m[1]!, value: m[2]!, dynamic: w.dynamic, span: w }] : [];
-    }),
-  ];
-  for (const s of settings) {
-    if (isPasswordVariable(s.name) && !s.dynamic && isLiteral(s.value)) report({ range: s.span.range, messageId: 'variable', data: { name: s.name } });
-  }
+/** Offsets of an exec-form string's value as file ranges, when the value is written without escapes. */
+function jsonRange(doc: DockerfileDoc, s: JsonString, index: () => LineIndex, a: number, b: number): Range {
+  return doc.text.slice(s.start + 1, s.end - 1) === s.value ? index().range(s.start + 1 + a, s.start + 1 + b) : s.range;
 }
 
 export const rule: DockerfileRule = {
@@ -61,22 +48,24 @@ export const rule: DockerfileRule = {
       good: ['FROM mysql:8.4\nHEALTHCHECK CMD mysqladmin ping -h localhost -uroot -p"$MYSQL_ROOT_PASSWORD"\n', 'FROM postgres:17\nRUN --mount=type=secret,id=pg,env=PGPASSWORD psql -h db -U app -c "select 1"\n'],
     },
   },
-  check(doc, fileReport, ctx) {
-    const report: Reporter = ctx.file.role === 'production' ? fileReport : (r) => fileReport({ severity: 'medium', ...r });
+  check(doc, report, ctx) {
+    const severity = ctx.file.role === 'production' ? {} : { severity: 'medium' as const };
+    let lines: LineIndex | undefined;
+    const index = (): LineIndex => (lines ??= new LineIndex(doc.text));
+    const found: CommandPassword[] = [];
     for (const instr of doc.instructions) {
       const target = instr.onbuild ?? instr;
       if (!KINDS.has(target.kind)) continue;
-      for (const cmd of commandsOf(instr)) checkShellCommand(cmd, report);
-      const json = target.json;
-      if (!json || json.length === 0) continue;
-      // Exec form: the strings are the words (wrappers such as `gosu app` skipped).
-      const at = commandStart(json.map((s) => s.value));
-      const name = json[at];
-      if (!name) continue;
-      const args = json.slice(at + 1);
-      for (const p of commandLinePasswords(baseName(name.value), args.map((s) => s.value))) {
-        if (isLiteral(p.value)) report({ range: args[p.index]!.range, data: { command: baseName(name.value), option: p.option } });
+      for (const cmd of commandsOf(instr)) {
+        passwordsInCommand(cmd.node.words, cmd.node.assignments.map((a) => ({ name: a.name, value: a.value.value, range: a.range })), found);
       }
+      // Exec form: the strings are the words; `["sh", "-c", "…"]` runs a script.
+      const json = target.json;
+      if (json && json.length > 0) found.push(...passwordsInExec(json, (i, a, b) => jsonRange(doc, json[i]!, index, a, b)));
+    }
+    for (const p of found) {
+      if (p.variable !== undefined) report({ range: p.range, messageId: 'variable', data: { name: p.variable }, ...severity });
+      else report({ range: p.range, data: { command: p.command!, option: p.option! }, ...severity });
     }
   },
 };
