@@ -9,7 +9,7 @@ import { LineIndex } from '../../analyzers/line-index.ts';
 import type { Range } from '../../core/types.ts';
 import { isSecretName } from './support.ts';
 
-export interface PasswordArg {
+interface PasswordArg {
   /** Index in `args` of the word holding the value (the option's own word when attached: `-pX`, `--password=X`). */
   index: number;
   /** The option as written, for the message (`-p`, `--password`, `PGPASSWORD`). */
@@ -51,7 +51,7 @@ function passwordPart(name: string, option: string, value: string): string | und
  * mariadb), `-P x` (sqlcmd), `sshpass -p x`, `redis-cli -a x`, `redis-server --requirepass x`, `docker login -p x`, `mongosh -p x`, keytool's
  * `-storepass x`, openssl's `-passin pass:x`, `curl -u user:x`, `htpasswd -b file user x`. Options end at `--`.
  */
-export function commandLinePasswords(name: string, args: readonly string[]): PasswordArg[] {
+function commandLinePasswords(name: string, args: readonly string[]): PasswordArg[] {
   const out: PasswordArg[] = [];
   const { separate, attached } = passwordOptions(name, args);
   for (let i = 0; i < args.length; i++) {
@@ -94,12 +94,12 @@ export function commandLinePasswords(name: string, args: readonly string[]): Pas
 }
 
 /** Variables a client reads its password from, set inline (`PGPASSWORD=x psql`), plus any secret-named one. */
-export function isPasswordVariable(name: string): boolean {
+function isPasswordVariable(name: string): boolean {
   return /^(?:PGPASSWORD|MYSQL_PWD|SSHPASS|REDISCLI_AUTH|MONGO_PASSWORD)$/.test(name) || isSecretName(name);
 }
 
 /** A value that is written in the file: not empty and taking nothing from a variable or a command. */
-export function isLiteral(value: string): boolean {
+function isLiteral(value: string): boolean {
   return value !== '' && !value.includes('$') && !value.includes('`');
 }
 
