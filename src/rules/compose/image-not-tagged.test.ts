@@ -24,6 +24,7 @@ testRule(composeAnalyzer, rule, {
         { line: 9, column: 12, endColumn: 25 },
       ],
     },
+    { name: 'a development file: low', file: 'docker-compose.dev.yml', code: "services:\n  cache:\n    image: redis:alpine\n", errors: [{ line: 3, column: 12, endColumn: 24, severity: 'low' }] },
     {
       name: 'judged by the default of an interpolation',
       code: "services:\n  app:\n    image: example/app:${TAG:-latest}\n  db:\n    image: ${DB:-postgres}\n  web:\n    image: nginx:${NGINX-mainline}\n",

@@ -3,6 +3,7 @@ import { withDefaults } from '../../analyzers/compose/interpolation.ts';
 import { imagePin, parseImageRef } from '../../analyzers/dockerfile/image.ts';
 import { specUrl } from './support.ts';
 import type { ComposeRule } from './support.ts';
+import { lowerOutsideProduction } from '../role-severity.ts';
 
 export const rule: ComposeRule = {
   meta: {
@@ -18,6 +19,9 @@ export const rule: ComposeRule = {
       'by its default; a variable without one is decided at deploy time and not reported. A tag word not known to ' +
       'name a channel, variant or OS is taken as a version.',
     severity: 'medium',
+    severityContext: [
+      'Low in development, test, CI or example files (a word of the path such as `dev`, `test`, `ci`, `examples`): version-less images are allowed there (the policy\'s exception).',
+    ],
     category: 'supply-chain',
     cwe: ['CWE-1357'],
     references: [specUrl('services#image'), 'https://docs.docker.com/build/building/best-practices/#pin-base-image-versions'],
@@ -33,7 +37,8 @@ export const rule: ComposeRule = {
       good: ['services:\n  db:\n    image: postgres:16.4\n', 'services:\n  cache:\n    image: redis:7.4-alpine\n', 'services:\n  app:\n    build: .\n    image: example/app\n    pull_policy: build\n'],
     },
   },
-  check(doc, report) {
+  check(doc, report, ctx) {
+    report = lowerOutsideProduction(report, ctx, 'low');
     for (const s of doc.services) {
       const image = s.image;
       // A built image is named, not pulled.

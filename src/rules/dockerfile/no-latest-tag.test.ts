@@ -33,6 +33,7 @@ testRule(dockerfileAnalyzer, rule, {
         { line: 10, column: 6, endColumn: 32 },
       ],
     },
+    { name: 'development, test, CI and example files: low', file: 'examples/redis/Dockerfile', code: 'FROM redis:alpine\n', errors: [{ line: 1, column: 6, endColumn: 18, severity: 'low' }] },
     { name: 'judged by the default of a build argument', code: 'ARG NODE=lts\nFROM node:${NODE}\nFROM python:${PY:-alpine}\n', errors: [{ line: 2, column: 6, endColumn: 18, message: 'node:lts' }, { line: 3, column: 6, endColumn: 26, message: 'python:alpine' }] },
     {
       name: 'images files are copied or mounted from',

@@ -2,6 +2,7 @@
 import { imagePin } from '../../analyzers/dockerfile/image.ts';
 import { dockerfileRef, fileSources, hadolintRef } from './support.ts';
 import type { DockerfileRule } from './support.ts';
+import { lowerOutsideProduction } from '../role-severity.ts';
 import type { ImageRef } from '../../analyzers/dockerfile/types.ts';
 import type { Range } from '../../core/types.ts';
 
@@ -21,6 +22,9 @@ export const rule: DockerfileRule = {
       'digest pin (`@sha256:…`) are accepted; a tag word not known to name a channel, variant or OS is taken as a ' +
       'version. Build-argument defaults (`ARG TAG=lts`, `${TAG:-lts}`) are judged like the tag they give.',
     severity: 'medium',
+    severityContext: [
+      'Low in development, test, CI or example files (a word of the path such as `dev`, `test`, `ci`, `examples`): version-less images are allowed there (the policy\'s exception).',
+    ],
     category: 'supply-chain',
     cwe: ['CWE-1357'],
     references: [dockerfileRef('#from'), hadolintRef('DL3007')],
@@ -39,7 +43,8 @@ export const rule: DockerfileRule = {
       ],
     },
   },
-  check(doc, report) {
+  check(doc, report, ctx) {
+    report = lowerOutsideProduction(report, ctx, 'low');
     const judge = (image: ImageRef | undefined, range: Range): void => {
       if (!image || image.stage || image.scratch) return;
       const pin = imagePin(image);

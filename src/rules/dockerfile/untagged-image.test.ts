@@ -9,6 +9,7 @@ testRule(dockerfileAnalyzer, rule, {
     { code: 'FROM ubuntu\n', errors: [{ line: 1, column: 6, endColumn: 12, message: 'ubuntu:latest' }] },
     { code: 'FROM --platform=$BUILDPLATFORM ghcr.io/acme/tool AS t\n', errors: [{ line: 1, column: 32, endColumn: 49 }] },
     { code: 'ARG REPO=debian\nFROM ${REPO}\n', errors: [{ line: 2, column: 6, message: 'debian' }] },
+    { name: 'a CI file: low', file: 'ci/Dockerfile', code: 'FROM ubuntu\n', errors: [{ line: 1, column: 6, endColumn: 12, severity: 'low' }] },
     {
       name: 'images files are copied or mounted from',
       code: 'FROM alpine:3.20\nCOPY --from=ghcr.io/acme/tools /bin/tool /usr/bin/\nRUN --mount=from=redis,source=/usr/local/bin,target=/r cp /r/redis-cli /usr/bin/\nCOPY --from=nginx /etc/nginx /etc/nginx\n',

@@ -1,6 +1,7 @@
 // CGD001: FROM without a tag or digest silently means `:latest`.
 import { dockerfileRef, fileSources, hadolintRef } from './support.ts';
 import type { DockerfileRule } from './support.ts';
+import { lowerOutsideProduction } from '../role-severity.ts';
 
 export const rule: DockerfileRule = {
   meta: {
@@ -15,6 +16,9 @@ export const rule: DockerfileRule = {
       'References to earlier build stages, `scratch` and images named through unresolved build arguments are not ' +
       'reported; a `COPY --from` name without a registry, tag or digest is the unknown-stage rule\'s (CGD007).',
     severity: 'medium',
+    severityContext: [
+      'Low in development, test, CI or example files (a word of the path such as `dev`, `test`, `ci`, `examples`): version-less images are allowed there (the policy\'s exception).',
+    ],
     category: 'supply-chain',
     cwe: ['CWE-1357'],
     references: [dockerfileRef('#from'), hadolintRef('DL3006')],
@@ -29,7 +33,8 @@ export const rule: DockerfileRule = {
       good: ['FROM ubuntu:24.04\n', 'FROM golang:1.23 AS build\nFROM build\n', 'FROM alpine:3.20\nCOPY --from=ghcr.io/acme/tools:2.4 /bin/tool /usr/local/bin/\n'],
     },
   },
-  check(doc, report) {
+  check(doc, report, ctx) {
+    report = lowerOutsideProduction(report, ctx, 'low');
     for (const s of doc.stages) {
       const image = s.image;
       if (!image || !s.imageWord || image.scratch || image.stage || image.tag || image.digest) continue;
