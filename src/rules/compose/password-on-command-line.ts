@@ -9,6 +9,7 @@ import type { CommandPassword, Word } from '../dockerfile/command-passwords.ts';
 import { passwordsInExec, passwordsInScript } from '../dockerfile/command-passwords.ts';
 import { specUrl } from './support.ts';
 import type { ComposeRule } from './support.ts';
+import { lowerOutsideProduction } from '../role-severity.ts';
 
 /** Reports what was found in one command setting of a service. */
 function reportAll(found: readonly CommandPassword[], where: string, service: string, report: Reporter): void {
@@ -75,8 +76,8 @@ export const rule: ComposeRule = {
       good: ['services:\n  db:\n    image: mysql:8.4\n    healthcheck:\n      test: ["CMD-SHELL", "mysqladmin ping -uroot -p$$MYSQL_ROOT_PASSWORD"]\n'],
     },
   },
-  check(doc, fileReport, ctx) {
-    const report: Reporter = ctx.file.role === 'production' ? fileReport : (r) => fileReport({ severity: 'medium', ...r });
+  check(doc, report, ctx) {
+    report = lowerOutsideProduction(report, ctx, 'medium');
     for (const s of doc.services) {
       checkCommand(doc, effective(s, 'command')?.value, 'command', s.name, report);
       checkCommand(doc, effective(s, 'entrypoint')?.value, 'entrypoint', s.name, report);

@@ -7,6 +7,7 @@ import type { CommandPassword } from './command-passwords.ts';
 import { passwordsInCommand, passwordsInExec } from './command-passwords.ts';
 import { dockerfileRef } from './support.ts';
 import type { DockerfileRule } from './support.ts';
+import { lowerOutsideProduction } from '../role-severity.ts';
 
 const KINDS = new Set(['RUN', 'HEALTHCHECK', 'CMD', 'ENTRYPOINT']);
 
@@ -49,7 +50,7 @@ export const rule: DockerfileRule = {
     },
   },
   check(doc, report, ctx) {
-    const severity = ctx.file.role === 'production' ? {} : { severity: 'medium' as const };
+    report = lowerOutsideProduction(report, ctx, 'medium');
     let lines: LineIndex | undefined;
     const index = (): LineIndex => (lines ??= new LineIndex(doc.text));
     const found: CommandPassword[] = [];
@@ -64,8 +65,8 @@ export const rule: DockerfileRule = {
       if (json && json.length > 0) found.push(...passwordsInExec(json, (i, a, b) => jsonRange(doc, json[i]!, index, a, b)));
     }
     for (const p of found) {
-      if (p.variable !== undefined) report({ range: p.range, messageId: 'variable', data: { name: p.variable }, ...severity });
-      else report({ range: p.range, data: { command: p.command!, option: p.option! }, ...severity });
+      if (p.variable !== undefined) report({ range: p.range, messageId: 'variable', data: { name: p.variable } });
+      else report({ range: p.range, data: { command: p.command!, option: p.option! } });
     }
   },
 };

@@ -2,6 +2,7 @@
 import { shipsInFinalImage } from '../../analyzers/dockerfile/query-packages.ts';
 import { LineIndex } from '../../analyzers/line-index.ts';
 import type { DockerfileRule } from './support.ts';
+import { lowerOutsideProduction } from '../role-severity.ts';
 
 /** `NOPASSWD: ALL`, with other tags in between (`NOPASSWD:SETENV: ALL`): every command, no password. */
 const NOPASSWD_ALL = /NOPASSWD\s*:(?:\s*[A-Z_]+\s*:)*\s*ALL\b/g;
@@ -36,7 +37,7 @@ export const rule: DockerfileRule = {
     },
   },
   check(doc, report, ctx) {
-    const severity = ctx.file.role === 'production' ? {} : { severity: 'low' as const };
+    report = lowerOutsideProduction(report, ctx, 'low');
     let index: LineIndex | undefined;
     for (const instr of doc.instructions) {
       const kind = (instr.onbuild ?? instr).kind;
@@ -46,7 +47,7 @@ export const rule: DockerfileRule = {
       if (!text.includes('/etc/sudoers') || !shipsInFinalImage(doc, instr)) continue;
       for (const m of text.matchAll(NOPASSWD_ALL)) {
         index ??= new LineIndex(doc.text);
-        report({ range: index.range(instr.start + m.index, instr.start + m.index + m[0].length), ...severity });
+        report({ range: index.range(instr.start + m.index, instr.start + m.index + m[0].length) });
       }
     }
   },
