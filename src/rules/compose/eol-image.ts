@@ -1,7 +1,7 @@
 // CGC049: a service image whose version, or whose OS release, is out of upstream support.
 import { withDefaults } from '../../analyzers/compose/interpolation.ts';
 import { parseImageRef } from '../../analyzers/dockerfile/image.ts';
-import { endOfLife, TABLE_DATE } from '../dockerfile/data/eol-images.ts';
+import { endOfLife, EOL_SUMMARY, TABLE_DATE } from '../dockerfile/data/eol-images.ts';
 import { specUrl } from './support.ts';
 import type { ComposeRule } from './support.ts';
 
@@ -14,10 +14,10 @@ export const rule: ComposeRule = {
     description:
       'An image whose version has reached its end of life gets no more security fixes: every vulnerability found ' +
       'after that date stays in the running service. The versions are read from the same dated table as the ' +
-      `Dockerfile rule CGD014 (as of ${TABLE_DATE}: node, python, debian, ubuntu, alpine, centos, php, ruby, golang, ` +
-      'postgres, mysql, redis), with no network access at analysis time; the OS release a tag names is judged too ' +
-      '(`node:20-bullseye`). `${TAG:-default}` is judged by its default. Images of other registries and ' +
-      'organisations, and images a service builds, are not judged.',
+      `Dockerfile rule CGD014, as of ${TABLE_DATE}, with no network access at analysis time; the OS release a tag ` +
+      'names is judged too (`node:20-bullseye`). `${TAG:-default}` is judged by its default. Images of other ' +
+      'registries and organisations, and images a service builds, are not judged. Versions out of support: ' +
+      `${EOL_SUMMARY}.`,
     severity: 'medium',
     category: 'supply-chain',
     cwe: ['CWE-1104'],

@@ -1,7 +1,7 @@
 // CGD014: a base image whose version, or whose OS release, is out of upstream support.
 import { dockerfileRef } from './support.ts';
 import type { DockerfileRule } from './support.ts';
-import { endOfLife, TABLE_DATE } from './data/eol-images.ts';
+import { endOfLife, EOL_SUMMARY, TABLE_DATE } from './data/eol-images.ts';
 
 export const rule: DockerfileRule = {
   meta: {
@@ -12,10 +12,10 @@ export const rule: DockerfileRule = {
     description:
       'A base image whose version has reached its end of life gets no more security fixes: every vulnerability ' +
       'found after that date stays in the image, and scanners report more of them each month. The versions are ' +
-      `read from a dated table of the most-used official images (as of ${TABLE_DATE}: node, python, debian, ubuntu, ` +
-      'alpine, centos, php, ruby, golang, postgres, mysql, redis; `src/rules/dockerfile/data/eol-images.ts`, each row ' +
-      'with its upstream source), with no network access at analysis time. The OS release a tag names is judged ' +
-      'too (`python:3.12-buster` is built on Debian 10). Images of other registries and organisations are not judged.',
+      `read from a dated table of the most-used official images, as of ${TABLE_DATE} (\`src/rules/dockerfile/data/eol-images.ts\`, ` +
+      'each row with its end-of-life date and upstream source), with no network access at analysis time. The OS ' +
+      'release a tag names is judged too (`python:3.12-buster` is built on Debian 10). Images of other registries ' +
+      `and organisations are not judged. Versions out of support: ${EOL_SUMMARY}.`,
     severity: 'medium',
     category: 'supply-chain',
     cwe: ['CWE-1104'],
