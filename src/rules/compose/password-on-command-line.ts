@@ -1,7 +1,7 @@
 // CGC048: a literal password on a service's command line: `command`, `entrypoint`, `healthcheck.test`.
 import { effective } from '../../analyzers/compose/services.ts';
-import { get, subRange, text } from '../../analyzers/compose/yaml-tree.ts';
-import type { YNode, YScalar } from '../../analyzers/compose/yaml-tree.ts';
+import { get, subRange, text } from '../../analyzers/yaml/yaml-tree.ts';
+import type { YNode, YScalar } from '../../analyzers/yaml/yaml-tree.ts';
 import type { ComposeDoc } from '../../analyzers/compose/model.ts';
 import type { Reporter } from '../../core/rule.ts';
 import type { Range } from '../../core/types.ts';
