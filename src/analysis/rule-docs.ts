@@ -1,8 +1,9 @@
 // Rule documentation rendered from metadata: one page per rule (docs/rules/<ID>.md), an index table
-// (docs/rules/README.md) and the peer linters' coverage (docs/rules/coverage.md). Pure; `npm run docs:rules`
-// writes the files and a test fails when they are stale.
+// (docs/rules/README.md), the peer linters' coverage (docs/rules/coverage.md) and the severity review
+// (docs/rules/severity-review.md). Pure; `npm run docs:rules` writes the files and a test fails when they are stale.
 import type { RuleExample, RuleMeta } from '../core/rule.ts';
 import { renderCoverage } from '../rules/coverage/render.ts';
+import { renderSeverityReview } from '../rules/coverage/severity-review.ts';
 import { RULE_TARGETS } from './catalogue.ts';
 import { detectFileType } from './detect.ts';
 import { FILE_TYPES } from './file-types/index.ts';
@@ -84,6 +85,7 @@ export function renderRuleDocs(rules: readonly RuleMeta[]): Map<string, string> 
   const files = new Map<string, string>([
     ['README.md', renderRuleIndex(rules)],
     ['coverage.md', renderCoverage(rules)],
+    ['severity-review.md', renderSeverityReview(rules)],
   ]);
   for (const r of rules) files.set(`${r.id}.md`, renderRulePage(r));
   return files;

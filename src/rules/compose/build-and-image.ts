@@ -13,7 +13,11 @@ export const rule: ComposeRule = {
       'When a service has both `build` and `image`, Compose first tries to pull `image` and builds only if ' +
       'the pull fails. If a registry (or an attacker squatting the name) has an image by that name, the service ' +
       'silently runs it instead of your build. An image pinned by digest cannot be the output of a build at all.',
-    severity: 'medium',
+    severity: 'low',
+    severityContext: [
+      'Usually names the image the build produces; the risk (a public image of the same name pulled instead of the build) needs a name nobody pushed, which the file cannot show.',
+      'dclint rates it major.',
+    ],
     category: 'supply-chain',
     cwe: ['CWE-494'],
     references: [specUrl('build#using-build-and-image'), specUrl('services#pull_policy')],

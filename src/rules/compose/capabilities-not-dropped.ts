@@ -14,6 +14,10 @@ export const rule: ComposeRule = {
       'services need none of them; dropping them all and adding back only what is needed limits what an ' +
       'attacker who gets code execution can do.',
     severity: 'low',
+    severityContext: [
+      'Hardening (the policy names default capabilities): Docker\'s default set is already restricted.',
+      'KICS rates it medium.',
+    ],
     category: 'security',
     cwe: ['CWE-250'],
     references: [specUrl('services#cap_drop'), 'https://docs.docker.com/engine/containers/run/#runtime-privilege-and-linux-capabilities'],

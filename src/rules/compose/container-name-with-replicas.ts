@@ -13,6 +13,9 @@ export const rule: ComposeRule = {
       'Container names are unique per host. A service with `container_name` cannot run more than one ' +
       'container, so `deploy.replicas` (or `scale`) above 1 fails when the second replica starts.',
     severity: 'high',
+    severityContext: [
+      'A careful reviewer blocks the merge: the second replica fails to start.',
+    ],
     category: 'correctness',
     references: [specUrl('services#container_name'), specUrl('deploy#replicas')],
     remediation: 'Remove `container_name` (Compose then names replicas `<project>-<service>-<n>`), or run a single replica.',

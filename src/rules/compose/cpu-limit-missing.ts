@@ -12,6 +12,10 @@ export const rule: ComposeRule = {
       'A service without a CPU limit can starve every other service on the host when it spins, whether from a ' +
       'bug or a request designed to be expensive.',
     severity: 'low',
+    severityContext: [
+      'Hardening (the policy names limits).',
+      'KICS rates it low.',
+    ],
     category: 'reliability',
     references: [specUrl('deploy#resources'), specUrl('services#cpus')],
     remediation: 'Set `deploy.resources.limits.cpus` (or `cpus`) to the share of the host the service may use.',

@@ -22,6 +22,11 @@ export const rule: ComposeRule = {
       'powers close to `privileged`: mounting filesystems, loading kernel modules, tracing host processes or ' +
       'reconfiguring the network.',
     severity: 'high',
+    severityContext: [
+      'A careful reviewer blocks the merge: capabilities close to `privileged` (the policy names dangerous capabilities): ALL, SYS_ADMIN, SYS_MODULE, SYS_RAWIO, SYS_PTRACE, SYS_BOOT, DAC_READ_SEARCH, BPF, MAC_ADMIN, MAC_OVERRIDE.',
+      'Medium for the capabilities that are a kind of service\'s job: NET_ADMIN (a VPN, DNS/DHCP server or firewall), SYS_TIME (a time server), PERFMON and SYSLOG (monitoring agents), LINUX_IMMUTABLE.',
+      'KICS rates unrestricted capabilities medium.',
+    ],
     category: 'security',
     cwe: ['CWE-250'],
     references: [specUrl('services#cap_add'), 'https://man7.org/linux/man-pages/man7/capabilities.7.html'],

@@ -16,6 +16,9 @@ export const rule: ComposeRule = {
       'Mapping `/dev/mem`, `/dev/kmem` or `/dev/port` gives the container the host\'s physical memory and I/O ' +
       'ports; mapping a raw disk lets it read and rewrite the host\'s filesystems underneath every permission check.',
     severity: 'high',
+    severityContext: [
+      'A careful reviewer blocks the merge: raw access to host memory or disks bypasses every permission check.',
+    ],
     category: 'security',
     cwe: ['CWE-668'],
     references: [specUrl('services#devices')],

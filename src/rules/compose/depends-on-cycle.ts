@@ -13,6 +13,9 @@ export const rule: ComposeRule = {
       '`depends_on` orders startup; a cycle has no valid order, so `docker compose up` refuses the project ' +
       '("dependency cycle detected").',
     severity: 'high',
+    severityContext: [
+      'A careful reviewer blocks the merge: Compose refuses a dependency cycle.',
+    ],
     category: 'correctness',
     references: [specUrl('services#depends_on')],
     remediation: 'Break the cycle: remove the dependency that is not needed at startup and let that service retry its connection instead.',

@@ -14,6 +14,9 @@ export const rule: ComposeRule = {
       'without those profiles depends on it, `docker compose up` fails with "depends on undefined service" ' +
       'whenever the profile is not enabled.',
     severity: 'medium',
+    severityContext: [
+      'Fails only when the profile is off: a real bug in that configuration, should fix.',
+    ],
     category: 'correctness',
     references: [specUrl('profiles'), 'https://docs.docker.com/compose/how-tos/profiles/'],
     remediation: 'Give the dependent service the same profiles, remove the profiles from the dependency, or mark the dependency `required: false`.',

@@ -12,7 +12,10 @@ export const rule: ComposeRule = {
     description:
       '`links` is a legacy feature: on Compose networks every service already reaches the others by name. ' +
       'Links add implicit startup dependencies and aliases that hide how services really find each other.',
-    severity: 'low',
+    severity: 'info',
+    severityContext: [
+      'Legacy but working: on Compose networks services reach each other by name anyway.',
+    ],
     category: 'maintainability',
     references: [specUrl('services#links'), 'https://docs.docker.com/engine/network/links/'],
     remediation: 'Remove `links`; use the service name as host name, `depends_on` for start order and network `aliases` for extra names.',

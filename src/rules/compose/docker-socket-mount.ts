@@ -13,6 +13,10 @@ export const rule: ComposeRule = {
       'mounts the host filesystem. Mounting it read-only (`:ro`) does not help, because the API is used by ' +
       'connecting to the socket, not by writing the file.',
     severity: 'critical',
+    severityContext: [
+      'The runtime API socket is root on the host, read-only or not, whatever the file\'s role (the policy names it).',
+      'KICS rates it high.',
+    ],
     category: 'security',
     cwe: ['CWE-250', 'CWE-668'],
     references: [specUrl('services#volumes'), 'https://docs.docker.com/engine/security/#docker-daemon-attack-surface'],

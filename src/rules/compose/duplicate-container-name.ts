@@ -14,6 +14,10 @@ export const rule: ComposeRule = {
       'Container names are unique per host: the second service with the same `container_name` cannot be ' +
       'created ("Conflict. The container name is already in use").',
     severity: 'high',
+    severityContext: [
+      'A careful reviewer blocks the merge: the second container cannot be created.',
+      'dclint rates it critical.',
+    ],
     category: 'correctness',
     references: [specUrl('services#container_name')],
     remediation: 'Give each service its own container name, or drop `container_name` and let Compose name containers.',

@@ -31,6 +31,10 @@ export const rule: ComposeRule = {
       'Only one container can bind a given host address, port and protocol. The second service to start fails ' +
       'with "port is already allocated", and which one wins depends on start order.',
     severity: 'high',
+    severityContext: [
+      'A careful reviewer blocks the merge: the second service fails to start ("port is already allocated").',
+      'dclint rates it critical.',
+    ],
     category: 'correctness',
     references: [specUrl('services#ports')],
     remediation: 'Publish one of them on another host port or address, or stop publishing it and reach it over the Compose network.',

@@ -11,6 +11,9 @@ export const rule: ComposeRule = {
       'YAML requires keys to be unique. Docker Compose rejects the file ("mapping key already defined"), and ' +
       'tools that accept it silently keep one of the values, so what runs is not what the reader sees.',
     severity: 'high',
+    severityContext: [
+      'A careful reviewer blocks the merge: Compose refuses duplicate keys.',
+    ],
     category: 'correctness',
     references: ['https://yaml.org/spec/1.2.2/#mapping'],
     remediation: 'Keep one definition of the key and merge the values into it.',

@@ -19,6 +19,10 @@ export const rule: ComposeRule = {
       'registries and organisations, and images a service builds, are not judged. Versions out of support: ' +
       `${EOL_SUMMARY}.`,
     severity: 'medium',
+    severityContext: [
+      'An image past upstream support gets no security fixes any more: a real risk that grows with time, should fix; the policy does not make it block (the version is pinned).',
+      'Low in development, test, CI or example files (a word of the path such as `dev`, `test`, `ci`, `examples`): a throwaway service for a test run or a workstation.',
+    ],
     category: 'supply-chain',
     cwe: ['CWE-1104'],
     references: [specUrl('services#image'), 'https://endoflife.date/'],

@@ -12,6 +12,10 @@ export const rule: ComposeRule = {
       'Without a healthcheck Docker only knows whether the process runs, not whether it works: `depends_on: ' +
       '{condition: service_healthy}` cannot wait for it, and a hung service is never restarted or taken out of rotation.',
     severity: 'low',
+    severityContext: [
+      'Hardening (the policy names healthchecks).',
+      'KICS rates it medium.',
+    ],
     category: 'reliability',
     references: [specUrl('services#healthcheck')],
     remediation: 'Add a `healthcheck` with a cheap `test` that proves the service answers (or rely on a HEALTHCHECK in the image and say so with a suppression).',

@@ -12,7 +12,11 @@ export const rule: ComposeRule = {
     description:
       'With `ipc: host` the container shares System V IPC objects and POSIX shared memory with the host, so it can ' +
       'read or corrupt memory that host processes share.',
-    severity: 'medium',
+    severity: 'high',
+    severityContext: [
+      'A careful reviewer blocks the merge: a host namespace: host shared memory is readable and writable from the container.',
+      'KICS rates it medium.',
+    ],
     category: 'security',
     cwe: ['CWE-668'],
     references: [specUrl('services#ipc')],

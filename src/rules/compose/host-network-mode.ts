@@ -13,6 +13,10 @@ export const rule: ComposeRule = {
       'With `network_mode: host` the container shares the host\'s network stack: every port it opens is open on ' +
       'the host, it can reach services bound to the host\'s loopback, and network isolation between services is gone.',
     severity: 'high',
+    severityContext: [
+      'A careful reviewer blocks the merge: the container joins a host namespace (the policy names host namespaces).',
+      'KICS rates it medium.',
+    ],
     category: 'security',
     cwe: ['CWE-668'],
     references: [specUrl('services#network_mode')],

@@ -13,6 +13,9 @@ export const rule: ComposeRule = {
       'With `network_mode: host` the container binds directly on the host, so `ports` has no effect: the ' +
       'service is reachable on whatever ports it listens on, on every interface, regardless of the mappings written.',
     severity: 'medium',
+    severityContext: [
+      'The mappings written are ignored and the service listens on every interface: a real risk, should fix.',
+    ],
     category: 'correctness',
     references: [specUrl('services#network_mode'), 'https://docs.docker.com/engine/network/drivers/host/'],
     remediation: 'Remove `ports` (and configure the listening address in the application), or leave the host network and keep the mappings.',

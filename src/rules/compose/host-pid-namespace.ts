@@ -13,6 +13,10 @@ export const rule: ComposeRule = {
       'With `pid: host` the container sees every process on the host and, with enough privileges, can signal or ' +
       'trace them and read their environment and memory.',
     severity: 'high',
+    severityContext: [
+      'A careful reviewer blocks the merge: the container sees and may signal or trace every host process (a host namespace).',
+      'KICS rates it medium.',
+    ],
     category: 'security',
     cwe: ['CWE-668'],
     references: [specUrl('services#pid')],

@@ -12,7 +12,11 @@ export const rule: ComposeRule = {
     description:
       'With `userns_mode: host` the container opts out of the daemon\'s user-namespace remapping, so root in the ' +
       'container is root on the host again.',
-    severity: 'medium',
+    severity: 'high',
+    severityContext: [
+      'A careful reviewer blocks the merge: opting out of user-namespace remapping makes root in the container root on the host (a host namespace).',
+      'KICS rates it medium.',
+    ],
     category: 'security',
     cwe: ['CWE-668'],
     references: [specUrl('services#userns_mode')],

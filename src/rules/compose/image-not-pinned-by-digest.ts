@@ -12,6 +12,9 @@ export const rule: ComposeRule = {
       'Tags can be moved to different content by whoever controls the repository. Only a digest guarantees ' +
       'that every deployment runs exactly the image that was reviewed. This is strict, so it is opt-in.',
     severity: 'low',
+    severityContext: [
+      'Opt-in strict supply-chain check.',
+    ],
     category: 'supply-chain',
     cwe: ['CWE-494'],
     references: [specUrl('services#image'), 'https://docs.docker.com/dhi/core-concepts/digests/'],

@@ -18,9 +18,11 @@ export const rule: ComposeRule = {
       'software, upgrades happen unannounced and a rollback has nothing to go back to. `${TAG:-default}` is judged ' +
       'by its default; a variable without one is decided at deploy time and not reported. A tag word not known to ' +
       'name a channel, variant or OS is taken as a version.',
-    severity: 'medium',
+    severity: 'high',
     severityContext: [
+      'A careful reviewer blocks the merge: an image without a version (no tag, `latest`, or a version-less tag such as `alpine`) changes between deployments.',
       'Low in development, test, CI or example files (a word of the path such as `dev`, `test`, `ci`, `examples`): version-less images are allowed there (the policy\'s exception).',
+      'dclint rates it major.',
     ],
     category: 'supply-chain',
     cwe: ['CWE-1357'],

@@ -12,6 +12,9 @@ export const rule: ComposeRule = {
       '`extends` without `file` copies the configuration of another service in the same file. If that service ' +
       'does not exist, or services extend each other in a loop, `docker compose` refuses the project.',
     severity: 'high',
+    severityContext: [
+      'A careful reviewer blocks the merge: Compose refuses the project.',
+    ],
     category: 'correctness',
     references: [specUrl('services#extends'), 'https://docs.docker.com/compose/how-tos/multiple-compose-files/extends/'],
     remediation: 'Name an existing service (or add `file:` when the base lives in another file), and make sure no service extends itself through others.',

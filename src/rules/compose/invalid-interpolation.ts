@@ -16,6 +16,9 @@ export const rule: ComposeRule = {
       'the file when an expression is malformed (an unclosed `${`, an empty or invalid name). A literal `$` ' +
       'must be written `$$`, which matters in `command` and `healthcheck` strings meant for a shell.',
     severity: 'high',
+    severityContext: [
+      'A careful reviewer blocks the merge: Compose refuses a malformed interpolation.',
+    ],
     category: 'correctness',
     references: [specUrl('interpolation')],
     remediation: 'Close the expression, use a valid variable name (letters, digits, `_`), or escape a literal dollar as `$$`.',

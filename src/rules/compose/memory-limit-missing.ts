@@ -11,7 +11,11 @@ export const rule: ComposeRule = {
     description:
       'A service without a memory limit can take all of the host\'s memory (a leak, a large request, an attack), ' +
       'and the kernel\'s out-of-memory killer then picks a victim among every service on the host.',
-    severity: 'medium',
+    severity: 'low',
+    severityContext: [
+      'Hardening (the policy names limits): the risk is the host\'s availability, which the file\'s deployment may handle elsewhere.',
+      'KICS rates it medium.',
+    ],
     category: 'reliability',
     references: [specUrl('deploy#resources'), specUrl('services#mem_limit')],
     remediation: 'Set `deploy.resources.limits.memory` (or `mem_limit`) to what the service needs plus headroom.',

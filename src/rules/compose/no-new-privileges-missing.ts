@@ -14,7 +14,11 @@ export const rule: ComposeRule = {
     description:
       'Without `no-new-privileges`, a process in the container can gain privileges through setuid or setgid ' +
       'binaries and file capabilities, which turns many local bugs into root in the container.',
-    severity: 'medium',
+    severity: 'low',
+    severityContext: [
+      'Hardening (the policy names `no-new-privileges`): it matters only once an attacker runs code in the container and a setuid binary is there to use.',
+      'KICS rates it high; we differ because the policy keeps hardening gaps out of the default gate.',
+    ],
     category: 'security',
     cwe: ['CWE-250'],
     references: [specUrl('services#security_opt'), 'https://docs.docker.com/reference/cli/docker/container/run/#security-opt'],

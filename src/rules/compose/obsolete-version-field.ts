@@ -12,7 +12,11 @@ export const rule: ComposeRule = {
     description:
       'The Compose Specification ignores `version`; Docker Compose v2 warns that it is obsolete. Keeping it ' +
       'suggests a file-format version (and its limits) that no longer applies.',
-    severity: 'low',
+    severity: 'info',
+    severityContext: [
+      'Ignored by Compose: a leftover, no effect.',
+      'dclint rates it minor.',
+    ],
     category: 'maintainability',
     references: [specUrl('version-and-name')],
     remediation: 'Delete the `version:` line.',

@@ -58,6 +58,7 @@ export const rule: ComposeRule = {
       'file (`$$(cat /run/secrets/db)`) is not reported.',
     severity: 'high',
     severityContext: [
+      'A careful reviewer blocks the merge: a literal password on a command line is a hard-coded secret, in the repository and in `docker inspect`.',
       'Medium in development, test, CI or example files (a word of the path such as `dev`, `test`, `ci`, `examples`): the credentials of their throwaway services are not production secrets, but still worth moving out.',
     ],
     category: 'secrets',

@@ -12,6 +12,10 @@ export const rule: ComposeRule = {
       'Without `pids_limit` a fork bomb or a runaway worker pool in one container exhausts the host\'s process ' +
       'table and takes every other service down. Opt-in: most small deployments do without it.',
     severity: 'low',
+    severityContext: [
+      'Opt-in hardening.',
+      'KICS rates it medium.',
+    ],
     category: 'reliability',
     references: [specUrl('services#pids_limit')],
     remediation: 'Set `pids_limit` (or `deploy.resources.limits.pids`) to a few times the number of processes the service normally runs.',

@@ -13,7 +13,12 @@ export const rule: ComposeRule = {
       'A port without a host address is published on `0.0.0.0` (and `::`): reachable from every network the ' +
       'host is on, and Docker\'s iptables rules bypass host firewalls such as ufw. Services meant for the ' +
       'local machine or a reverse proxy should bind to `127.0.0.1`.',
-    severity: 'medium',
+    severity: 'low',
+    severityContext: [
+      'Publishing ports is most services\' job (a reverse proxy\'s 80/443, a web app): the policy counts it as hygiene; binding to `127.0.0.1` is the hardening step.',
+      'Databases, caches, brokers and admin APIs published on all interfaces are CGC021, high.',
+      'KICS rates it medium and dclint major.',
+    ],
     category: 'security',
     cwe: ['CWE-668'],
     references: [specUrl('services#ports'), 'https://docs.docker.com/engine/network/packet-filtering-firewalls/'],

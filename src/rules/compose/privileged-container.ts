@@ -13,6 +13,10 @@ export const rule: ComposeRule = {
       'A privileged container gets every capability, all host devices and no seccomp or AppArmor confinement: ' +
       'root in the container is effectively root on the host, and escaping is trivial.',
     severity: 'critical',
+    severityContext: [
+      '`privileged` is root on the host in all but name, whatever the file\'s role (the policy names it).',
+      'KICS rates it high; we use critical, our level for a direct path to the host.',
+    ],
     category: 'security',
     cwe: ['CWE-250'],
     references: [specUrl('services#privileged'), 'https://docs.docker.com/engine/containers/run/#runtime-privilege-and-linux-capabilities'],

@@ -12,6 +12,10 @@ export const rule: ComposeRule = {
       'Ports below 1024 are reserved for system services. Publishing one from a container claims a port ' +
       'the host may need (SSH, DNS, mail) and usually means the service runs with more privilege than needed.',
     severity: 'low',
+    severityContext: [
+      'A proxy\'s or mail server\'s job is to listen on 80, 443 or 25: hygiene unless the service has no reason to.',
+      'KICS rates it medium.',
+    ],
     category: 'security',
     cwe: ['CWE-269'],
     references: [specUrl('services#ports')],

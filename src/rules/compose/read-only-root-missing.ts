@@ -15,6 +15,9 @@ export const rule: ComposeRule = {
       'plant persistence in the container. `read_only: true`, with `tmpfs` or volumes for the few paths that ' +
       'must be written, removes that option.',
     severity: 'low',
+    severityContext: [
+      'Hardening (the policy names a writable root filesystem).',
+    ],
     category: 'security',
     cwe: ['CWE-732'],
     references: [specUrl('services#read_only')],

@@ -14,6 +14,9 @@ export const rule: ComposeRule = {
       'Without `restart` (or `deploy.restart_policy`) a service that crashes, or a host that reboots, leaves ' +
       'the service down until someone notices.',
     severity: 'low',
+    severityContext: [
+      'Availability hygiene: a crashed service stays down.',
+    ],
     category: 'reliability',
     references: [specUrl('services#restart'), 'https://docs.docker.com/engine/containers/start-containers-automatically/'],
     remediation: 'Set `restart: unless-stopped` (or `on-failure:5` for jobs), or `deploy.restart_policy` for Swarm.',

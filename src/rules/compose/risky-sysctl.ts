@@ -20,6 +20,9 @@ export const rule: ComposeRule = {
       'it should not. Parameters outside the IPC and network namespaces are not isolated per container: ' +
       'they change the host kernel or are refused by the runtime.',
     severity: 'medium',
+    severityContext: [
+      'Network parameters that route traffic where it should not go: a real risk in context, not a direct path to the host.',
+    ],
     category: 'security',
     cwe: ['CWE-668'],
     references: [specUrl('services#sysctls'), 'https://docs.docker.com/reference/cli/docker/container/run/#sysctl'],

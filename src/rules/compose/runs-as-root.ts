@@ -15,6 +15,10 @@ export const rule: ComposeRule = {
       'host, and it can modify everything in the image. Setting `user: root` also overrides a non-root ' +
       '`USER` chosen in the image.',
     severity: 'medium',
+    severityContext: [
+      'The file chooses root explicitly: a real risk, should fix; running as root alone is not one of the policy\'s blocking defects.',
+      'Low in development, test, CI or example files (a word of the path such as `dev`, `test`, `ci`, `examples`).',
+    ],
     category: 'security',
     cwe: ['CWE-250'],
     references: [specUrl('services#user'), 'https://docs.docker.com/engine/security/userns-remap/'],

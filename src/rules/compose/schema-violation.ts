@@ -13,6 +13,9 @@ export const rule: ComposeRule = {
       '`enviroment`) is rejected by `docker compose`, and a value of the wrong type either fails or is read ' +
       'differently than intended.',
     severity: 'high',
+    severityContext: [
+      'A careful reviewer blocks the merge: Compose refuses a file that is not valid under its schema, or reads it differently than intended.',
+    ],
     category: 'correctness',
     references: ['https://github.com/compose-spec/compose-spec/blob/main/schema/compose-spec.json', 'https://docs.docker.com/reference/compose-file/'],
     remediation: 'Rename or remove the key, or give the value the type the specification expects; custom data goes under `x-` keys.',

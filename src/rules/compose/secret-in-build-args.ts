@@ -12,6 +12,10 @@ export const rule: ComposeRule = {
       'Build arguments are recorded in the image history (`docker history`) and in provenance metadata, so a ' +
       'secret passed as a literal build argument leaks with every copy of the image, besides sitting in the repository.',
     severity: 'high',
+    severityContext: [
+      'A careful reviewer blocks the merge: a literal secret passed as a build argument is in the image history.',
+      'Medium in development, test, CI or example files (a word of the path such as `dev`, `test`, `ci`, `examples`).',
+    ],
     category: 'secrets',
     cwe: ['CWE-798'],
     references: [specUrl('build#secrets'), 'https://docs.docker.com/compose/how-tos/use-secrets/'],

@@ -13,6 +13,11 @@ export const rule: ComposeRule = {
       'read the file or run `docker inspect`, and hard to rotate. Values that come from interpolation (`${DB_PASSWORD}`) ' +
       'or placeholders are not reported.',
     severity: 'high',
+    severityContext: [
+      'A careful reviewer blocks the merge: a literal secret in the environment is in the repository and in `docker inspect`.',
+      'Medium in development, test, CI or example files (a word of the path such as `dev`, `test`, `ci`, `examples`): the credentials of throwaway test and example services are the example\'s, not a leak (the labelling rule).',
+      'KICS rates it high.',
+    ],
     category: 'secrets',
     cwe: ['CWE-798'],
     references: [specUrl('services#environment'), 'https://docs.docker.com/compose/how-tos/use-secrets/'],

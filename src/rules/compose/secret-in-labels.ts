@@ -12,6 +12,10 @@ export const rule: ComposeRule = {
       'Labels are metadata anyone with access to the Docker API can read (`docker inspect`, monitoring and proxy ' +
       'tools read them routinely); a credential stored in a label is effectively public.',
     severity: 'high',
+    severityContext: [
+      'A careful reviewer blocks the merge: a label is readable by anyone with the Docker API.',
+      'Medium in development, test, CI or example files (a word of the path such as `dev`, `test`, `ci`, `examples`).',
+    ],
     category: 'secrets',
     cwe: ['CWE-798'],
     references: [specUrl('services#labels'), 'https://docs.docker.com/compose/how-tos/use-secrets/'],

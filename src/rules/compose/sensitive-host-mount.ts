@@ -51,6 +51,12 @@ export const rule: ComposeRule = {
       '(`~/Music`, `/home/me/code`) and project-relative paths (`./data`, `../conf`) are the user\'s own files and ' +
       'are not reported.',
     severity: 'high',
+    severityContext: [
+      'A careful reviewer blocks the merge: a sensitive host path mounted into a container (the policy names it); writable, it lets the container take over the host.',
+      'Medium when mounted read-only, except `/root` and homes: reading `/`, `/proc` or `/sys` is a monitoring or log agent\'s job (node-exporter, telegraf), which the file cannot rule out; reading a home is reading its credentials.',
+      'A home\'s own files and project-relative paths are not reported.',
+      'KICS rates it high.',
+    ],
     category: 'security',
     cwe: ['CWE-668'],
     references: [specUrl('services#volumes'), 'https://docs.docker.com/engine/storage/bind-mounts/'],

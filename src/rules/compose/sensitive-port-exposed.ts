@@ -36,6 +36,10 @@ export const rule: ComposeRule = {
       'are found by internet-wide scanners within minutes; many (Redis, Memcached, Elasticsearch, the Docker ' +
       'API) have no authentication by default. Docker\'s iptables rules bypass host firewalls such as ufw.',
     severity: 'high',
+    severityContext: [
+      'A careful reviewer blocks the merge: a database, cache, broker or admin API published on all interfaces is found by scanners within minutes.',
+      'Medium in development, test, CI or example files (a word of the path such as `dev`, `test`, `ci`, `examples`): a datastore port published for the developer on a workstation.',
+    ],
     category: 'security',
     cwe: ['CWE-668', 'CWE-284'],
     references: [specUrl('services#ports'), 'https://docs.docker.com/engine/network/packet-filtering-firewalls/'],

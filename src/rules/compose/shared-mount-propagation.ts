@@ -15,6 +15,10 @@ export const rule: ComposeRule = {
       '`shared`, mounts made in the container appear on the host). That breaks the isolation of the mount ' +
       'namespace and is rarely needed outside storage drivers.',
     severity: 'medium',
+    severityContext: [
+      'Mount propagation breaks mount-namespace isolation; storage drivers need it, so it is a real risk in context, not a block.',
+      'KICS rates it high.',
+    ],
     category: 'security',
     cwe: ['CWE-668'],
     references: [specUrl('services#volumes'), 'https://docs.docker.com/engine/storage/bind-mounts/#configure-bind-propagation'],

@@ -15,6 +15,9 @@ export const rule: ComposeRule = {
       'only sees what the parser could recover. An empty file, or one that defines no service and includes no ' +
       'other file, is reported too: Compose has nothing to run, so it is not a perfect score.',
     severity: 'high',
+    severityContext: [
+      'A careful reviewer blocks the merge: Compose refuses the file.',
+    ],
     category: 'syntax',
     references: ['https://yaml.org/spec/1.2.2/', 'https://docs.docker.com/reference/compose-file/'],
     remediation: 'Fix the YAML at the reported position; keep one document per Compose file; give every `# confgate ignore` pragma a `reason="..."`.',

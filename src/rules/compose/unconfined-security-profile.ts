@@ -17,6 +17,10 @@ export const rule: ComposeRule = {
       'and masked system paths hide host kernel interfaces. Turning any of them off removes a layer that ' +
       'stops many container escapes.',
     severity: 'high',
+    severityContext: [
+      'A careful reviewer blocks the merge: seccomp or AppArmor off (the policy names it).',
+      'KICS rates it medium.',
+    ],
     category: 'security',
     cwe: ['CWE-693'],
     references: [specUrl('services#security_opt'), 'https://docs.docker.com/engine/security/seccomp/'],

@@ -16,6 +16,8 @@ export const rule: ComposeRule = {
       'checks them across the submitted files: CGP015).',
     severity: 'high',
     severityContext: [
+      'A careful reviewer blocks the merge: Compose refuses the file (an undefined reference).',
+      'Medium in a file that declares nothing of the kind itself and runs merged with another: an override fragment (a service with neither `image`, `build` nor `extends`), or an `-f` extension written for another project directory (`extensions/x/x-compose.yml` building `extensions/x/`); the base may define the name.',
       'Info in a file named as an override (`compose.override.yaml`, `compose.prod.yaml`, `docker-compose.<name>.yml`, `*.override.yml`) that declares no top-level configs: the name is probably its base\'s; submitted together as a project, the two are judged as one model (CGP015).',
     ],
     category: 'correctness',

@@ -15,6 +15,10 @@ export const rule: DockerfileRule = {
       'ADD also fetches URLs and unpacks archives, so using it for plain files hides intent and may unpack an ' +
       'archive nobody meant to extract. COPY does exactly one thing. URLs, git sources and tar archives are not reported.',
     severity: 'low',
+    severityContext: [
+      'Hygiene: ADD of a local file behaves like COPY; the risk (an unexpected unpacking) is small.',
+      'hadolint rates it an error and KICS medium; for a plain local file the outcome is the same as COPY, so we say less.',
+    ],
     category: 'best-practice',
     references: [dockerfileRef('#add'), hadolintRef('DL3020')],
     remediation: 'Replace ADD with COPY for local files and directories.',

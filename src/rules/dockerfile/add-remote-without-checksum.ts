@@ -9,7 +9,11 @@ export const rule: DockerfileRule = {
     target: 'dockerfile',
     title: 'Remote ADD without --checksum',
     description: 'ADD of an HTTP(S) URL takes whatever the server returns. `--checksum=sha256:…` makes the build fail if the file changes. Git sources are not reported.',
-    severity: 'medium',
+    severity: 'low',
+    severityContext: [
+      'An HTTPS download without a checksum is hygiene (the server\'s certificate still authenticates it).',
+      'High when the URL is plain `http://`: a plain-HTTP artifact without a checksum is a blocking defect for the policy (anyone on the path can replace it).',
+    ],
     category: 'supply-chain',
     cwe: ['CWE-494'],
     references: [dockerfileRef('#add---checksum')],

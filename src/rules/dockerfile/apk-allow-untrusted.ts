@@ -15,6 +15,10 @@ export const rule: DockerfileRule = {
       'itself in an earlier stage (copied with `COPY --from=<stage>` or mounted with `RUN --mount=from=<stage>`, then ' +
       'installed from that path or a local repository there) are not reported: they have nobody else\'s signature to check.',
     severity: 'high',
+    severityContext: [
+      'A careful reviewer blocks the merge: signature verification off: unsigned packages are installed.',
+      'Packages built in an earlier stage of the same file are not reported (their origin is the build itself).',
+    ],
     category: 'supply-chain',
     cwe: ['CWE-347'],
     references: ['https://wiki.alpinelinux.org/wiki/Alpine_Package_Keeper'],

@@ -18,6 +18,10 @@ export const rule: DockerfileRule = {
       'command and keeps nothing. Stages that only feed `COPY --from` are not reported, nor are RUNs that mount ' +
       'a build cache over `/var/cache/apk` or delete it afterwards.',
     severity: 'low',
+    severityContext: [
+      'Hygiene: cached indexes cost image size only.',
+      'Trivy rates it high; we count caches as hygiene (the policy).',
+    ],
     category: 'performance',
     references: [hadolintRef('DL3019'), 'https://wiki.alpinelinux.org/wiki/Alpine_Package_Keeper#Local_Cache'],
     remediation: 'Use `apk add --no-cache <packages>` (and drop the separate `apk update`).',

@@ -14,6 +14,9 @@ export const rule: DockerfileRule = {
       'This check is opt-in: Alpine keeps only the latest build of each package per branch, so exact pins break ' +
       'builds as soon as a fix is published; `~1.2` (any 1.2.x) is a practical middle ground.',
     severity: 'low',
+    severityContext: [
+      'Opt-in: Alpine keeps only the latest build of a package.',
+    ],
     category: 'supply-chain',
     cwe: ['CWE-1357'],
     references: [hadolintRef('DL3018'), 'https://wiki.alpinelinux.org/wiki/Alpine_Package_Keeper#Holding_a_specific_package_back'],

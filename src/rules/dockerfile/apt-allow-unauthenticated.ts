@@ -15,6 +15,9 @@ export const rule: DockerfileRule = {
       'verification. Installing only `.deb` files this build made in an earlier stage (copied with `COPY ' +
       '--from=<stage>` or mounted with `RUN --mount=from=<stage>`) is not reported: they have nobody else\'s signature to check.',
     severity: 'high',
+    severityContext: [
+      'A careful reviewer blocks the merge: signature verification off for apt.',
+    ],
     category: 'supply-chain',
     cwe: ['CWE-347'],
     references: ['https://manpages.debian.org/bookworm/apt/apt-get.8.en.html'],

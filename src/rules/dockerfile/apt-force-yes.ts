@@ -11,6 +11,9 @@ export const rule: DockerfileRule = {
     title: 'Apt-get --force-yes',
     description: '`--force-yes` is deprecated and, among other things, installs unauthenticated packages and allows downgrades without asking.',
     severity: 'high',
+    severityContext: [
+      'A careful reviewer blocks the merge: `--force-yes` installs unauthenticated packages.',
+    ],
     category: 'supply-chain',
     cwe: ['CWE-347'],
     references: ['https://manpages.debian.org/bookworm/apt/apt-get.8.en.html'],

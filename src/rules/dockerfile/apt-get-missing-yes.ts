@@ -19,6 +19,10 @@ export const rule: DockerfileRule = {
       'A build has no terminal to answer apt\'s "Do you want to continue? [Y/n]" prompt: without `-y` apt-get ' +
       'aborts as soon as it needs confirmation, so the build fails (or, with extra dependencies, fails only sometimes).',
     severity: 'medium',
+    severityContext: [
+      'The build fails only when apt needs to ask (extra dependencies), so it may work today and break on a mirror change: should fix.',
+      'Trivy rates it high; the build that passes CI is not broken yet, so we stay at medium.',
+    ],
     category: 'reliability',
     references: [hadolintRef('DL3014'), 'https://manpages.debian.org/stable/apt/apt-get.8.en.html'],
     remediation: 'Add `-y` (or `--yes`): `apt-get install -y --no-install-recommends <packages>`.',

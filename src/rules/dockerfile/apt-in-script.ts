@@ -14,6 +14,9 @@ export const rule: DockerfileRule = {
       'and it warns "apt does not have a stable CLI interface. Use with caution in scripts." `apt-get` and ' +
       '`apt-cache` behave the same across Debian and Ubuntu releases.',
     severity: 'low',
+    severityContext: [
+      'Hygiene: `apt` works in scripts; only its interface is unstable.',
+    ],
     category: 'best-practice',
     references: [hadolintRef('DL3027'), 'https://manpages.debian.org/stable/apt/apt.8.en.html#SCRIPT_USAGE_AND_DIFFERENCES_FROM_OTHER_APT_TOOLS'],
     remediation: 'Use `apt-get` (install, update, remove…) or `apt-cache` (search, show, policy) instead of `apt`.',

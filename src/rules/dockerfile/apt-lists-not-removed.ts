@@ -21,6 +21,9 @@ export const rule: DockerfileRule = {
       'image. `apt-get dist-clean` (apt 2.7 and later) removes them too. Stages that only feed `COPY --from` are not ' +
       'reported, and a cache mount over `/var/lib/apt` keeps the lists out of the layer.',
     severity: 'low',
+    severityContext: [
+      'Hygiene: cached package lists cost image size only.',
+    ],
     category: 'performance',
     references: [hadolintRef('DL3009'), 'https://docs.docker.com/build/building/best-practices/#apt-get', 'https://docs.docker.com/build/cache/optimize/#use-cache-mounts'],
     remediation:

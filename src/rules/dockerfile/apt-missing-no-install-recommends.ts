@@ -19,6 +19,10 @@ export const rule: DockerfileRule = {
       'typically adds tens to hundreds of megabytes of software nobody asked for, and with it more code to patch ' +
       'and a larger attack surface.',
     severity: 'low',
+    severityContext: [
+      'Image size and surface only.',
+      'Trivy rates it high; recommended packages are bloat, not a defect.',
+    ],
     category: 'performance',
     references: [hadolintRef('DL3015'), 'https://docs.docker.com/build/building/best-practices/#apt-get'],
     remediation: 'Add `--no-install-recommends` and list any recommended package you really need explicitly.',

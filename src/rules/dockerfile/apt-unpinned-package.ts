@@ -14,6 +14,9 @@ export const rule: DockerfileRule = {
       'same commit can differ. This check is opt-in: Debian and Ubuntu mirrors drop superseded versions, so exact ' +
       'pins also break builds unless you maintain them (or build from a snapshot mirror).',
     severity: 'low',
+    severityContext: [
+      'Opt-in: exact apt pins break builds when mirrors drop versions.',
+    ],
     category: 'supply-chain',
     cwe: ['CWE-1357'],
     references: [hadolintRef('DL3008'), 'https://docs.docker.com/build/building/best-practices/#apt-get'],

@@ -13,6 +13,9 @@ export const rule: DockerfileRule = {
       'under emulation or not at all. Use the automatic `$BUILDPLATFORM`/`$TARGETPLATFORM` build arguments instead. ' +
       'A stage that is only a cross-compilation helper may legitimately pin it; suppress with a reason then.',
     severity: 'low',
+    severityContext: [
+      'The build works on the fixed platform; other architectures run under emulation, which is a portability cost, not a defect.',
+    ],
     category: 'reliability',
     references: [buildCheckRef('from-platform-flag-const-disallowed'), dockerfileRef('#from')],
     remediation: 'Use `FROM --platform=$BUILDPLATFORM …` for build stages, or drop the flag and pass `--platform` to `docker build`.',

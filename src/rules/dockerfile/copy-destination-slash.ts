@@ -13,7 +13,11 @@ export const rule: DockerfileRule = {
       'With more than one source, COPY and ADD need a directory as destination, written with a trailing slash; ' +
       'otherwise the build fails ("When using COPY with more than one source file, the destination must be a ' +
       'directory and end with a /").',
-    severity: 'medium',
+    severity: 'high',
+    severityContext: [
+      'A careful reviewer blocks the merge: Docker refuses several sources to a destination without `/`, so the build fails.',
+      'hadolint rates it an error and Trivy critical.',
+    ],
     category: 'correctness',
     references: [hadolintRef('DL3021'), dockerfileRef('#copy')],
     remediation: 'End the destination with a slash: `COPY package.json package-lock.json /app/`.',

@@ -10,6 +10,10 @@ export const rule: DockerfileRule = {
     title: 'COPY --from references its own stage',
     description: 'A stage cannot copy from itself: the build fails with a dependency cycle.',
     severity: 'high',
+    severityContext: [
+      'A careful reviewer blocks the merge: the build fails with a dependency cycle.',
+      'Trivy rates it critical and KICS low; a build that fails is blocking but not a security emergency, so high.',
+    ],
     category: 'correctness',
     references: [dockerfileRef('#copy---from'), hadolintRef('DL3023')],
     remediation: 'Copy from the stage that produces the files, or drop `--from` to copy from the build context.',

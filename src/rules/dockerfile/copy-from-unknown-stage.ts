@@ -14,6 +14,10 @@ export const rule: DockerfileRule = {
       'defined further down, and a way to copy files from an image nobody meant to trust. An index must point ' +
       'to an earlier stage. Values that look like image references (with a tag, digest or registry path) are not reported.',
     severity: 'medium',
+    severityContext: [
+      'A plain name that matches no earlier stage is usually a typo or an untagged image, but it may also be a named build context (`docker buildx build --build-context templates=…`), which the file cannot show: should fix, not a block.',
+      'hadolint rates it a warning.',
+    ],
     category: 'correctness',
     references: [dockerfileRef('#copy---from'), hadolintRef('DL3022')],
     remediation: 'Name a stage defined earlier (`FROM golang:1.23 AS build` … `COPY --from=build …`), or write the full image reference.',

@@ -24,6 +24,11 @@ export const rule: DockerfileRule = {
       'the image history, and often the files the command writes (`.git/config`, pip caches). Variables ' +
       '(`https://oauth2:${TOKEN}@…`) are not reported here; see the build-argument rule for their source.',
     severity: 'high',
+    severityContext: [
+      'A careful reviewer blocks the merge: a credential written into a URL is in the repository and the image history.',
+      'Medium in development, test, CI or example files (a word of the path such as `dev`, `test`, `ci`, `examples`): throwaway test credentials.',
+      'Medium when the URL points at the loopback (`localhost`, `127.0.0.1`, `[::1]`): a build-time placeholder such as `postgresql://user:pass@localhost/dummy`, since nothing real listens there inside an image.',
+    ],
     category: 'secrets',
     cwe: ['CWE-798'],
     references: ['https://docs.docker.com/build/building/secrets/'],

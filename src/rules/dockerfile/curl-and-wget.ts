@@ -15,6 +15,9 @@ export const rule: DockerfileRule = {
       'patched, and the download steps follow two sets of flags and error semantics. Checked per image: each ' +
       'stage together with the stages it builds on.',
     severity: 'info',
+    severityContext: [
+      'Two download tools are a maintenance cost only.',
+    ],
     category: 'maintainability',
     references: [hadolintRef('DL4001')],
     remediation: 'Pick one tool for all downloads (e.g. `curl -fsSL`) and install only that one.',

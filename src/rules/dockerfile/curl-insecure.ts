@@ -11,6 +11,9 @@ export const rule: DockerfileRule = {
     title: 'Curl certificate checks disabled',
     description: '`curl -k`/`--insecure` accepts any certificate: anyone on the network path can substitute what is downloaded into the image.',
     severity: 'high',
+    severityContext: [
+      'A careful reviewer blocks the merge: TLS verification off lets anyone on the network path replace what the build downloads (the policy names it).',
+    ],
     category: 'supply-chain',
     cwe: ['CWE-295'],
     references: ['https://curl.se/docs/manpage.html#-k'],

@@ -10,6 +10,9 @@ export const rule: DockerfileRule = {
     title: 'Recursive delete of the root filesystem',
     description: '`rm -r /`, `rm -rf /*` or `--no-preserve-root` wipes the image filesystem; usually an unset variable (`rm -rf $DIR/`) or a typo.',
     severity: 'high',
+    severityContext: [
+      'A careful reviewer blocks the merge: the build wipes the image filesystem (the policy\'s `rm -rf /*` typo).',
+    ],
     category: 'reliability',
     references: ['https://man7.org/linux/man-pages/man1/rm.1.html'],
     remediation: 'Delete the intended directory explicitly, and guard variables: `rm -rf "${DIR:?}/"`.',

@@ -14,6 +14,10 @@ export const rule: DockerfileRule = {
       'the image silently drifts away from its base image, and two builds of the same file can differ widely. ' +
       'Security updates belong in a newer base image (or a plain `upgrade`).',
     severity: 'low',
+    severityContext: [
+      'The image drifts from its base image; a maintenance cost, and it also pulls security fixes.',
+      'Trivy rates it high; we count it as hygiene.',
+    ],
     category: 'reliability',
     references: [hadolintRef('DL3035'), 'https://docs.docker.com/build/building/best-practices/#apt-get'],
     remediation: 'Use a newer base image tag instead, or install/upgrade only the specific packages you need.',

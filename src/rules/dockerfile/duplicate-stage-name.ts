@@ -9,7 +9,11 @@ export const rule: DockerfileRule = {
     target: 'dockerfile',
     title: 'Duplicate stage name',
     description: 'Stage names must be unique (case-insensitively): Docker rejects the file, and readers cannot tell which stage `--from` or `--target` means.',
-    severity: 'medium',
+    severity: 'high',
+    severityContext: [
+      'A careful reviewer blocks the merge: Docker rejects a file with two stages of the same name.',
+      'Trivy rates it critical, KICS low; high is our level for anything that breaks the build.',
+    ],
     category: 'correctness',
     references: [buildCheckRef('duplicate-stage-name'), hadolintRef('DL3024')],
     remediation: 'Rename one of the stages.',

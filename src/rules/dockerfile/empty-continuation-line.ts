@@ -13,6 +13,9 @@ export const rule: DockerfileRule = {
       'seems to end at a blank line silently swallows the next line (`RUN a \\` + blank + `b` runs `a b`). ' +
       'BuildKit deprecates this and will make it an error.',
     severity: 'low',
+    severityContext: [
+      'Docker drops the empty line today; deprecated, and a trap for readers.',
+    ],
     category: 'correctness',
     references: [buildCheckRef('no-empty-continuation')],
     remediation: 'Remove the empty line, or end the instruction before it by deleting the trailing `\\`.',

@@ -11,7 +11,11 @@ export const rule: DockerfileRule = {
     description:
       'The image of this FROM comes from a global ARG that has no default value: a plain `docker build` without ' +
       '`--build-arg` produces an empty or invalid image reference and fails.',
-    severity: 'medium',
+    severity: 'low',
+    severityContext: [
+      'A parametrised base (`ARG BASE_IMAGE` then `FROM ${BASE_IMAGE}`) is the usual way a build script, CI or Compose chooses the image, and they pass the argument, which the file cannot show: a plain `docker build` fails with a clear error, so we say less.',
+      'An argument FROM cannot see at all (declared after the first FROM, or not at all) is CGD005, high.',
+    ],
     category: 'correctness',
     references: [buildCheckRef('invalid-default-arg-in-from'), dockerfileRef('#arg')],
     remediation: 'Give the ARG a working default (`ARG BASE_IMAGE=alpine:3.20`) or `${BASE_IMAGE:-alpine:3.20}` in FROM.',

@@ -15,6 +15,10 @@ export const rule: DockerfileRule = {
       '`$DIR` is still unset (or has its previous value), so BIN becomes `/bin`. Referring to a variable set ' +
       'earlier in the same ENV almost never does what the author meant.',
     severity: 'medium',
+    severityContext: [
+      'The variable gets its previous value, almost never what was meant: a real bug, should fix.',
+      'hadolint rates it an error.',
+    ],
     category: 'correctness',
     references: [hadolintRef('DL3044'), dockerfileRef('#environment-replacement')],
     remediation: 'Split the instruction: `ENV DIR=/app` then `ENV BIN=$DIR/bin`.',

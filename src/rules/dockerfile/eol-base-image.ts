@@ -17,6 +17,10 @@ export const rule: DockerfileRule = {
       'release a tag names is judged too (`python:3.12-buster` is built on Debian 10). Images of other registries ' +
       `and organisations are not judged. Versions out of support: ${EOL_SUMMARY}.`,
     severity: 'medium',
+    severityContext: [
+      'An image past upstream support gets no security fixes any more: a real risk that grows with time, should fix; the policy does not make it block (the version is pinned, the build reproducible).',
+      'Low in development, test, CI or example files (a word of the path such as `dev`, `test`, `ci`, `examples`): a throwaway image for a test run or a workstation.',
+    ],
     category: 'supply-chain',
     cwe: ['CWE-1104'],
     references: [dockerfileRef('#from'), 'https://endoflife.date/'],

@@ -15,7 +15,10 @@ export const rule: DockerfileRule = {
       '(`EXPOSE 127.0.0.1:8080:80`) is ignored — publishing is decided by `docker run -p` or Compose `ports` — so ' +
       'the binding the author intended (for example to localhost only) silently does not happen. BuildKit will ' +
       'reject this form in a future release.',
-    severity: 'medium',
+    severity: 'low',
+    severityContext: [
+      'EXPOSE never publishes a port, so the ignored address changes nothing at run time; it misleads readers.',
+    ],
     category: 'correctness',
     references: [buildCheckRef('expose-invalid-format'), dockerfileRef('#expose')],
     remediation: 'Expose the container port only (`EXPOSE 80`) and publish it where the container is run (`-p 127.0.0.1:8080:80`).',

@@ -16,7 +16,11 @@ export const rule: DockerfileRule = {
       'Ports are numbers from 1 to 65535 (a range is `start-end` with start ≤ end), optionally followed by ' +
       '`/tcp`, `/udp` or `/sctp`. Anything else fails the build or, worse, documents a port the container can ' +
       'never listen on.',
-    severity: 'medium',
+    severity: 'high',
+    severityContext: [
+      'A careful reviewer blocks the merge: Docker refuses an invalid port, so the build fails.',
+      'hadolint rates it an error and Trivy critical.',
+    ],
     category: 'correctness',
     references: [dockerfileRef('#expose'), hadolintRef('DL3011')],
     remediation: 'Expose the port the application really listens on: `EXPOSE 8080` or `EXPOSE 53/udp`.',

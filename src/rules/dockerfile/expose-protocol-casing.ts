@@ -16,6 +16,9 @@ export const rule: DockerfileRule = {
       'Docker accepts `80/TCP` but records the protocol as written in the image metadata, and tools that read ' +
       'the image configuration (orchestrators, scanners, `docker run -P`) compare protocols case-sensitively.',
     severity: 'info',
+    severityContext: [
+      'Style: Docker accepts the casing.',
+    ],
     category: 'best-practice',
     references: [buildCheckRef('expose-proto-casing'), dockerfileRef('#expose')],
     remediation: 'Write the protocol in lowercase: `EXPOSE 80/tcp`.',

@@ -15,6 +15,10 @@ export const rule: DockerfileRule = {
       'manage, a remote login into the container, and a way around the audit trail of `docker exec`. Containers ' +
       'are debugged with `docker exec` / `kubectl exec` instead.',
     severity: 'medium',
+    severityContext: [
+      'An SSH server in a container is another daemon with credentials and a way around `docker exec` auditing: a real risk, should fix.',
+      'Trivy rates it medium.',
+    ],
     category: 'security',
     cwe: ['CWE-284'],
     references: [dockerfileRef('#expose'), 'https://docs.docker.com/reference/cli/docker/container/exec/'],

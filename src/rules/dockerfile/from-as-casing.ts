@@ -10,6 +10,9 @@ export const rule: DockerfileRule = {
     title: 'AS keyword casing differs from FROM',
     description: '`FROM` and `AS` should share their casing (`FROM … AS …` or `from … as …`); mixed casing is a readability slip Docker warns about.',
     severity: 'info',
+    severityContext: [
+      'Style only: the keyword casing changes nothing in the build.',
+    ],
     category: 'maintainability',
     references: [buildCheckRef('from-as-casing')],
     remediation: 'Write `AS` in the same case as `FROM`.',

@@ -12,6 +12,9 @@ export const rule: DockerfileRule = {
       'Stages can only build on earlier stages. A FROM naming a stage defined further down is read as an image ' +
       'name and pulled from a registry: the build uses an unrelated (possibly attacker-published) image.',
     severity: 'high',
+    severityContext: [
+      'A careful reviewer blocks the merge: the later stage\'s name is pulled from a registry as an image, so the build uses an unrelated (possibly attacker-published) image.',
+    ],
     category: 'correctness',
     references: [dockerfileRef('#from')],
     remediation: 'Move the referenced stage above this one.',

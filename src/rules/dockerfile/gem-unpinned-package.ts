@@ -16,7 +16,10 @@ export const rule: DockerfileRule = {
       'An unpinned `gem install rails` installs whatever rubygems.org serves at build time: rebuilds differ, a ' +
       'breaking release breaks the image, and a compromised release is pulled in automatically. Pinning Bundler ' +
       'matters too: it must match the `BUNDLED WITH` version of the lockfile.',
-    severity: 'medium',
+    severity: 'low',
+    severityContext: [
+      'Unpinned packages are hygiene for the policy (see CGD116).',
+    ],
     category: 'supply-chain',
     cwe: ['CWE-1357'],
     references: [hadolintRef('DL3028'), 'https://guides.rubygems.org/command-reference/#gem-install'],

@@ -11,6 +11,9 @@ export const rule: DockerfileRule = {
     title: 'git certificate checks disabled',
     description: '`GIT_SSL_NO_VERIFY` (any value) or `http.sslVerify false` makes git accept any certificate, so cloned code can be replaced in transit.',
     severity: 'high',
+    severityContext: [
+      'A careful reviewer blocks the merge: TLS verification off for git.',
+    ],
     category: 'supply-chain',
     cwe: ['CWE-295'],
     references: ['https://git-scm.com/docs/git-config#Documentation/git-config.txt-httpsslVerify'],

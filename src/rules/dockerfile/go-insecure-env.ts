@@ -10,6 +10,9 @@ export const rule: DockerfileRule = {
     title: 'Go module verification disabled by environment',
     description: '`GOINSECURE` fetches modules without HTTPS certificate checks, and `GOSUMDB=off` and `GOFLAGS=-insecure` skip the checksum database that proves modules were not altered.',
     severity: 'high',
+    severityContext: [
+      'A careful reviewer blocks the merge: module download and checksum verification off for Go.',
+    ],
     category: 'supply-chain',
     cwe: ['CWE-295'],
     references: ['https://go.dev/ref/mod#environment-variables'],

@@ -17,7 +17,10 @@ export const rule: DockerfileRule = {
       '`go install example.com/cmd@latest` (or `@main`) builds whatever the module serves at build time: ' +
       'rebuilds differ and a compromised release is pulled in automatically. A package path without `@version` ' +
       'is not reported: inside a module it builds the version go.mod pins, outside one Go refuses to build it.',
-    severity: 'medium',
+    severity: 'low',
+    severityContext: [
+      'A moving module version is hygiene for the policy (see CGD116); the module path is reviewed.',
+    ],
     category: 'supply-chain',
     cwe: ['CWE-1357'],
     references: [hadolintRef('DL3062'), 'https://go.dev/ref/mod#go-install'],

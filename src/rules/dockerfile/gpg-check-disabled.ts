@@ -11,6 +11,9 @@ export const rule: DockerfileRule = {
     title: 'Yum/dnf/zypper package signature checks disabled',
     description: '`--nogpgcheck` (yum, dnf, microdnf, tdnf) or `--no-gpg-checks` (zypper) installs packages without verifying their signatures.',
     severity: 'high',
+    severityContext: [
+      'A careful reviewer blocks the merge: signature verification off for rpm-based package managers.',
+    ],
     category: 'supply-chain',
     cwe: ['CWE-347'],
     references: ['https://dnf.readthedocs.io/en/latest/command_ref.html'],

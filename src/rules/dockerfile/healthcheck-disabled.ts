@@ -13,6 +13,9 @@ export const rule: DockerfileRule = {
       '`HEALTHCHECK NONE` removes any health check inherited from the base image. That is sometimes intended ' +
       '(an orchestrator probes instead), so this is informational: make sure the container is still monitored.',
     severity: 'info',
+    severityContext: [
+      'Often intended (an orchestrator probes instead): informative.',
+    ],
     category: 'reliability',
     references: [dockerfileRef('#healthcheck')],
     remediation: 'Keep `HEALTHCHECK NONE` only if another mechanism (e.g. Kubernetes probes) checks the service; otherwise define a HEALTHCHECK CMD.',

@@ -16,7 +16,10 @@ export const rule: DockerfileRule = {
     description:
       'HEALTHCHECK durations are Go durations with a unit (`30s`, `1m30s`): `--interval=30` has none and fails ' +
       'the build, as do negative values. `--retries` is a non-negative whole number.',
-    severity: 'medium',
+    severity: 'high',
+    severityContext: [
+      'A careful reviewer blocks the merge: Docker refuses the value, so the build fails.',
+    ],
     category: 'correctness',
     references: [dockerfileRef('#healthcheck'), 'https://pkg.go.dev/time#ParseDuration'],
     remediation: 'Give durations a unit (`--interval=30s --timeout=5s --start-period=10s`) and retries as a whole number (`--retries=3`).',

@@ -16,6 +16,10 @@ export const rule: DockerfileRule = {
       'reported; the base image may define a health check this file cannot see, and Kubernetes ignores ' +
       'HEALTHCHECK in favour of its own probes.',
     severity: 'low',
+    severityContext: [
+      'Hardening: orchestrators often probe instead, and the policy counts a missing healthcheck as hygiene.',
+      'Trivy rates it low; hadolint ignores it by default.',
+    ],
     category: 'reliability',
     references: [dockerfileRef('#healthcheck'), hadolintRef('DL3057')],
     remediation: 'Add a cheap check of the service itself: `HEALTHCHECK --interval=30s --timeout=3s CMD ["/app/healthcheck"]` (or `HEALTHCHECK NONE` to opt out explicitly).',

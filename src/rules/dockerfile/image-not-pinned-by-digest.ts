@@ -13,6 +13,9 @@ export const rule: DockerfileRule = {
       'image. Strict supply-chain policies pin every base image, and every image files are copied or mounted from ' +
       '(`COPY --from=<image>`, `RUN --mount=from=<image>`), and let a bot propose updates. Off by default.',
     severity: 'low',
+    severityContext: [
+      'Opt-in strict supply-chain check: a versioned tag is what the default gate asks for; digests are a hardening step.',
+    ],
     category: 'supply-chain',
     cwe: ['CWE-1357'],
     references: [dockerfileRef('#from'), 'https://docs.docker.com/build/building/best-practices/#pin-base-image-versions'],

@@ -24,6 +24,9 @@ export const rule: DockerfileRule = {
       'harder to scan and to search. Keywords should all be uppercase (the convention) or all lowercase, ' +
       'following whichever the file uses most.',
     severity: 'info',
+    severityContext: [
+      'Style only.',
+    ],
     category: 'maintainability',
     references: [buildCheckRef('consistent-instruction-casing')],
     remediation: 'Write every instruction keyword in the same case, preferably uppercase.',

@@ -15,6 +15,9 @@ export const rule: DockerfileRule = {
       'shell-form ENTRYPOINT also ignores CMD and the arguments of `docker run`. Not reported when the command ' +
       'starts with `exec`, when the stage sets its own SHELL, or in stages that do not reach the final image.',
     severity: 'low',
+    severityContext: [
+      'Signals are not forwarded, so `docker stop` waits and kills: a graceful-shutdown issue, not a defect that blocks.',
+    ],
     category: 'reliability',
     references: [buildCheckRef('json-args-recommended'), hadolintRef('DL3025'), 'https://docs.docker.com/reference/dockerfile/#shell-and-exec-form'],
     remediation: 'Use the exec (JSON array) form: `CMD ["node", "server.js"]`. If you need shell features, write `CMD exec node server.js` or use a small entrypoint script that ends in `exec "$@"`.',

@@ -14,6 +14,9 @@ export const rule: DockerfileRule = {
       'A to "1 B 2" rather than two variables — an easy mistake to miss. The form is deprecated and may be ' +
       'removed; `KEY=value` is unambiguous and allows several pairs per instruction.',
     severity: 'low',
+    severityContext: [
+      'Hygiene: the legacy form works; only `ENV A 1 B 2` is misread, and the form is deprecated (the policy names it).',
+    ],
     category: 'maintainability',
     references: [buildCheckRef('legacy-key-value-format'), dockerfileRef('#env')],
     remediation: 'Use `KEY=value`, quoting values with spaces: `ENV APP_HOME="/opt/my app"`.',

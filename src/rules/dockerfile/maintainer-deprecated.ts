@@ -13,6 +13,10 @@ export const rule: DockerfileRule = {
       'The standard OCI label `org.opencontainers.image.authors` carries the same information where registries ' +
       'and scanners look for it.',
     severity: 'info',
+    severityContext: [
+      'Deprecated metadata only.',
+      'Trivy rates it high and hadolint an error; it has no effect on the image\'s behaviour.',
+    ],
     category: 'maintainability',
     references: [buildCheckRef('maintainer-deprecated'), hadolintRef('DL4000'), dockerfileRef('#maintainer-deprecated')],
     remediation: 'Replace it with a label: `LABEL org.opencontainers.image.authors="team@example.com"`.',

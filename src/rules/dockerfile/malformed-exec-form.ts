@@ -16,6 +16,9 @@ export const rule: DockerfileRule = {
       'silently run in shell form: `/bin/sh -c "[\'node\', \'app.js\']"` fails when the container starts, and ' +
       'VOLUME, COPY or ADD use the brackets and quotes as literal paths.',
     severity: 'high',
+    severityContext: [
+      'A careful reviewer blocks the merge: the command silently runs as a shell string and the container fails to start (a bug that breaks the run).',
+    ],
     category: 'correctness',
     references: [dockerfileRef('#shell-and-exec-form')],
     remediation: 'Write a valid JSON array with double quotes and escaped backslashes: `CMD ["node", "app.js"]`.',

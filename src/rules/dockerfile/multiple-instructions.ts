@@ -14,6 +14,10 @@ export const rule: DockerfileRule = {
       'A stage has one command, one entrypoint and one health check: each CMD, ENTRYPOINT or HEALTHCHECK replaces ' +
       'the previous one, so all but the last are dead code that misleads readers about how the container starts.',
     severity: 'low',
+    severityContext: [
+      'Dead instructions mislead readers; the last one wins and the build works.',
+      'Trivy rates repeated ENTRYPOINT/CMD critical; nothing breaks, so we say less.',
+    ],
     category: 'correctness',
     references: [buildCheckRef('multiple-instructions-disallowed'), hadolintRef('DL4003'), hadolintRef('DL4004'), hadolintRef('DL3012')],
     remediation: 'Keep only the last instruction of each kind; chain commands in a script if several must run.',

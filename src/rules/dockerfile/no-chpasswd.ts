@@ -12,6 +12,9 @@ export const rule: DockerfileRule = {
       'A password set at build time is the same in every container from the image, sits in the layer history in ' +
       'clear text (the RUN line), and enables password logins that containers rarely need.',
     severity: 'medium',
+    severityContext: [
+      'A password set at build time is the same in every container and is recorded in the image history; medium because the value may come from a build argument, which CGD031 judges. A literal password is also a hard-coded secret for the policy.',
+    ],
     category: 'secrets',
     cwe: ['CWE-798'],
     references: ['https://man7.org/linux/man-pages/man8/chpasswd.8.html'],

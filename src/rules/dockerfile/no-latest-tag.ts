@@ -21,9 +21,11 @@ export const rule: DockerfileRule = {
       'an OS image\'s codename (`debian:bookworm`), a version in the image name (`static-debian12:nonroot`) and a ' +
       'digest pin (`@sha256:…`) are accepted; a tag word not known to name a channel, variant or OS is taken as a ' +
       'version. Build-argument defaults (`ARG TAG=lts`, `${TAG:-lts}`) are judged like the tag they give.',
-    severity: 'medium',
+    severity: 'high',
     severityContext: [
+      'A careful reviewer blocks the merge: `latest` and version-less tags (`alpine`, `lts`, `stable`) move, so the image changes without review.',
       'Low in development, test, CI or example files (a word of the path such as `dev`, `test`, `ci`, `examples`): version-less images are allowed there (the policy\'s exception).',
+      'Peers rate it a warning (hadolint) or medium (Trivy, KICS); we block for the same reason as CGD001.',
     ],
     category: 'supply-chain',
     cwe: ['CWE-1357'],

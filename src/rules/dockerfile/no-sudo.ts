@@ -13,7 +13,11 @@ export const rule: DockerfileRule = {
     description:
       'RUN already runs as the current USER; `sudo` adds a setuid binary and a privilege-escalation path to the ' +
       'image and behaves unpredictably without a TTY. Switch users with USER instead.',
-    severity: 'medium',
+    severity: 'low',
+    severityContext: [
+      '`sudo` in a build step is pointless as root and unpredictable without a TTY; the privilege-escalation risk is a sudoers rule, which CGD025 reports at high.',
+      'hadolint rates it an error and Trivy critical; we report the real risk (passwordless sudo) separately and keep this one as hygiene.',
+    ],
     category: 'security',
     cwe: ['CWE-250'],
     references: [hadolintRef('DL3004'), 'https://docs.docker.com/build/building/best-practices/#user'],

@@ -10,6 +10,9 @@ export const rule: DockerfileRule = {
     title: 'Node.js TLS certificate checks disabled',
     description: '`NODE_TLS_REJECT_UNAUTHORIZED=0` makes every Node.js TLS connection accept any certificate — during the build (npm) and, if set with ENV, at run time.',
     severity: 'high',
+    severityContext: [
+      'A careful reviewer blocks the merge: TLS verification off for every Node.js connection.',
+    ],
     category: 'supply-chain',
     cwe: ['CWE-295'],
     references: ['https://nodejs.org/api/cli.html#node_tls_reject_unauthorizedvalue'],

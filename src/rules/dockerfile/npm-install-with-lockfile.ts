@@ -55,6 +55,9 @@ export const rule: DockerfileRule = {
       'exactly the locked tree, fails when the lockfile and `package.json` disagree, and starts from a clean ' +
       '`node_modules`.',
     severity: 'low',
+    severityContext: [
+      'The image may differ from what was tested; `npm ci` is better practice, not a blocking defect.',
+    ],
     category: 'reliability',
     references: ['https://docs.npmjs.com/cli/commands/npm-ci', 'https://docs.docker.com/guides/nodejs/containerize/'],
     remediation: 'Replace `npm install` with `npm ci` (add `--omit=dev` for production images).',

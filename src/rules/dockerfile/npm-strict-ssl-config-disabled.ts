@@ -11,6 +11,9 @@ export const rule: DockerfileRule = {
     title: 'npm/yarn certificate checks disabled by configuration',
     description: 'Setting `strict-ssl` to false makes npm, yarn or pnpm accept any registry certificate, so packages can be replaced in transit.',
     severity: 'high',
+    severityContext: [
+      'A careful reviewer blocks the merge: TLS verification off for npm, yarn or pnpm.',
+    ],
     category: 'supply-chain',
     cwe: ['CWE-295'],
     references: ['https://docs.npmjs.com/cli/v10/using-npm/config#strict-ssl'],

@@ -10,6 +10,9 @@ export const rule: DockerfileRule = {
     title: 'npm certificate checks disabled by environment',
     description: '`NPM_CONFIG_STRICT_SSL=false` makes npm accept any registry certificate, so packages can be replaced in transit.',
     severity: 'high',
+    severityContext: [
+      'A careful reviewer blocks the merge: TLS verification off for npm.',
+    ],
     category: 'supply-chain',
     cwe: ['CWE-295'],
     references: ['https://docs.npmjs.com/cli/v10/using-npm/config#strict-ssl'],

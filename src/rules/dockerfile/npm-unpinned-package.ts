@@ -29,7 +29,10 @@ export const rule: DockerfileRule = {
       'rebuilds differ, a breaking major release breaks the image, and a compromised release is pulled in ' +
       'automatically. Local paths, tarballs and git URLs are not reported; naming a moving dist-tag such as ' +
       '`@latest` is.',
-    severity: 'medium',
+    severity: 'low',
+    severityContext: [
+      'Unpinned packages are hygiene for the policy (see CGD116).',
+    ],
     category: 'supply-chain',
     cwe: ['CWE-1357'],
     references: [hadolintRef('DL3016'), 'https://docs.npmjs.com/cli/commands/npm-install'],

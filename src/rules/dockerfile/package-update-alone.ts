@@ -19,6 +19,10 @@ export const rule: DockerfileRule = {
       'RUN instructions reuse that cached, ever older index: when the package list changes they fail with "404 ' +
       'Not Found" or silently install outdated versions. Updating and installing in one RUN busts the cache together.',
     severity: 'medium',
+    severityContext: [
+      'A cached `update` layer makes later installs fail or install outdated packages: a real reliability risk, not a security defect.',
+      'Trivy rates it high; the build usually works until the cache ages.',
+    ],
     category: 'reliability',
     references: ['https://docs.docker.com/build/building/best-practices/#apt-get', dockerfileRef('#run')],
     remediation: 'Combine the update with the install in one RUN: `RUN apt-get update && apt-get install -y …`.',

@@ -15,6 +15,9 @@ export const rule: DockerfileRule = {
       'fixes the base image lacks — so this informational check is opt-in, for teams that prefer rebuilding on ' +
       'updated base images.',
     severity: 'info',
+    severityContext: [
+      'A trade-off, not a defect (it also pulls in security fixes): opt-in and informative.',
+    ],
     category: 'reliability',
     references: ['https://docs.docker.com/build/building/best-practices/#rebuild-your-images-often', dockerfileRef('#run')],
     remediation: 'Rebuild on a freshly updated base image (`docker build --pull`) instead of upgrading inside the build.',

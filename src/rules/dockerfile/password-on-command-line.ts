@@ -31,6 +31,7 @@ export const rule: DockerfileRule = {
       '(`--password="$(cat /run/secrets/db)"`) is not reported.',
     severity: 'high',
     severityContext: [
+      'A careful reviewer blocks the merge: a literal password on a command line is a hard-coded secret, in the repository and in the image.',
       'Medium in development, test, CI or example files (a word of the path such as `dev`, `test`, `ci`, `examples`): the credentials of their throwaway services are not production secrets, but still worth moving out.',
     ],
     category: 'secrets',

@@ -21,6 +21,7 @@ export const rule: DockerfileRule = {
       'named commands (`NOPASSWD: /usr/bin/apt-get`) are not either.',
     severity: 'high',
     severityContext: [
+      'A careful reviewer blocks the merge: passwordless sudo for the image\'s user makes the USER switch protect nothing (a clear security defect).',
       'Low in development, test, CI or example files (a word of the path such as `dev`, `devcontainer`, `test`, `ci`, `examples`): a development image that gives its user sudo is doing its job.',
     ],
     category: 'security',

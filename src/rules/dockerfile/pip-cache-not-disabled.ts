@@ -20,6 +20,9 @@ export const rule: DockerfileRule = {
       'of megabytes for scientific stacks). Not reported when `--no-cache-dir` is given, `PIP_NO_CACHE_DIR` is set, ' +
       'a build cache is mounted over the pip cache, or the stage only feeds `COPY --from`.',
     severity: 'low',
+    severityContext: [
+      'Hygiene: the pip cache costs image size only.',
+    ],
     category: 'performance',
     references: [hadolintRef('DL3042'), 'https://pip.pypa.io/en/stable/topics/caching/', 'https://docs.docker.com/build/cache/optimize/#use-cache-mounts'],
     remediation: 'Add `--no-cache-dir`, set `ENV PIP_NO_CACHE_DIR=1`, or use `RUN --mount=type=cache,target=/root/.cache/pip pip install …`.',

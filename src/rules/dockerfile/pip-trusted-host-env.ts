@@ -10,6 +10,9 @@ export const rule: DockerfileRule = {
     title: 'pip trusted hosts set by environment',
     description: '`PIP_TRUSTED_HOST` makes pip accept the listed hosts over plain HTTP or with invalid certificates.',
     severity: 'high',
+    severityContext: [
+      'A careful reviewer blocks the merge: TLS verification off for pip.',
+    ],
     category: 'supply-chain',
     cwe: ['CWE-295'],
     references: ['https://pip.pypa.io/en/stable/topics/configuration/#environment-variables'],

@@ -11,6 +11,9 @@ export const rule: DockerfileRule = {
     title: 'Pip --trusted-host disables certificate checks',
     description: '`--trusted-host` makes pip accept that host over plain HTTP or with an invalid certificate, so packages can be swapped in transit.',
     severity: 'high',
+    severityContext: [
+      'A careful reviewer blocks the merge: pip accepts that host over plain HTTP or any certificate: TLS verification off.',
+    ],
     category: 'supply-chain',
     cwe: ['CWE-295'],
     references: ['https://pip.pypa.io/en/stable/cli/pip/#cmdoption-trusted-host'],

@@ -20,7 +20,11 @@ export const rule: DockerfileRule = {
       'differ, a breaking release breaks the image, and a compromised or typo-squatted release is pulled in ' +
       'automatically. Requirements files (`-r`), constraints files (`-c`), local paths and URLs are not reported; ' +
       'neither are `pip`, `setuptools` and `wheel` themselves.',
-    severity: 'medium',
+    severity: 'low',
+    severityContext: [
+      'Unpinned packages are hygiene for the policy: rebuilds may differ, but the package name (what typo-squatting attacks) is reviewed.',
+      'hadolint rates it a warning.',
+    ],
     category: 'supply-chain',
     cwe: ['CWE-1357'],
     references: [hadolintRef('DL3013'), 'https://pip.pypa.io/en/stable/topics/repeatable-installs/'],

@@ -61,6 +61,10 @@ export const rule: DockerfileRule = {
       'SHELL with `-o pipefail`) makes the pipeline fail when any command in it fails. Pipes whose head cannot ' +
       'fail (`echo`, `printf`, `yes`) and pipelines followed by `||` are not reported.',
     severity: 'low',
+    severityContext: [
+      'Hygiene (the policy names it): a failed download in a pipeline lets the build continue; the following step usually fails anyway.',
+      'hadolint rates it a warning.',
+    ],
     category: 'reliability',
     references: [hadolintRef('DL4006'), 'https://docs.docker.com/build/building/best-practices/#using-pipes', dockerfileRef('#shell')],
     remediation: 'Add `SHELL ["/bin/bash", "-o", "pipefail", "-c"]` before the RUN (Debian/Ubuntu `sh` may not support it), or start the script with `set -o pipefail` where the shell does (bash, ash).',

@@ -13,6 +13,9 @@ export const rule: DockerfileRule = {
       'The Dockerfile contains PEM private key material (in a heredoc, an `echo` or an ENV). It is in version control ' +
       'and in the image: consider the key compromised.',
     severity: 'critical',
+    severityContext: [
+      'Private key material in the file: consider the key compromised, whatever the file\'s role.',
+    ],
     category: 'secrets',
     cwe: ['CWE-321'],
     references: ['https://docs.docker.com/build/building/secrets/'],

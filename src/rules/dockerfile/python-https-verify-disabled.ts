@@ -10,6 +10,9 @@ export const rule: DockerfileRule = {
     title: 'Python HTTPS certificate checks disabled',
     description: "`PYTHONHTTPSVERIFY=0` makes Python's standard library skip certificate verification for HTTPS, for every program in the image that honours it.",
     severity: 'high',
+    severityContext: [
+      'A careful reviewer blocks the merge: TLS verification off for every Python program that honours it.',
+    ],
     category: 'supply-chain',
     cwe: ['CWE-295'],
     references: ['https://peps.python.org/pep-0493/'],

@@ -22,6 +22,9 @@ export const rule: DockerfileRule = {
       'Piping a download straight into a shell or interpreter (`curl … | sh`, `sh -c "$(curl …)"`, `bash <(curl …)`) ' +
       'runs whatever the server returns at build time, with no integrity check: a compromised or spoofed server owns the image.',
     severity: 'high',
+    severityContext: [
+      'A careful reviewer blocks the merge: remote code piped to a shell runs whatever the server returns (the policy names it).',
+    ],
     category: 'supply-chain',
     cwe: ['CWE-494'],
     references: ['https://docs.docker.com/build/building/best-practices/#run'],

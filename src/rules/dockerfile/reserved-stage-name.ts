@@ -12,6 +12,9 @@ export const rule: DockerfileRule = {
     title: 'Reserved word used as a stage name',
     description: '`scratch` (the empty image) and `context` (the build context) are reserved: a stage of that name cannot be referenced as intended.',
     severity: 'medium',
+    severityContext: [
+      'The stage cannot be referenced as intended, so `--from`/`--target` silently mean something else; a real bug, but only when something refers to the stage.',
+    ],
     category: 'correctness',
     references: [buildCheckRef('reserved-stage-name')],
     remediation: 'Choose another stage name.',

@@ -26,6 +26,10 @@ export const rule: DockerfileRule = {
       '`/var/cache/dnf`. Unless the same RUN cleans it, it is committed to the layer and can add well over 100 MB. ' +
       'Stages that only feed `COPY --from` are not reported, nor are RUNs with a cache mount over the directory.',
     severity: 'low',
+    severityContext: [
+      'Hygiene: caches cost image size only.',
+      'Trivy rates it high; caches are hygiene for the policy.',
+    ],
     category: 'performance',
     references: [hadolintRef('DL3032'), hadolintRef('DL3040'), 'https://docs.docker.com/build/building/best-practices/#run'],
     remediation: 'End the RUN with `&& dnf clean all` (`yum clean all`, `microdnf clean all`), or mount a build cache at `/var/cache/dnf`.',

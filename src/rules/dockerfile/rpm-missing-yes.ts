@@ -18,6 +18,9 @@ export const rule: DockerfileRule = {
       'yum and dnf ask "Is this ok [y/N]" before changing packages; a build has no terminal to answer, so the ' +
       'command aborts and the build fails. (microdnf never prompts and is not reported.)',
     severity: 'medium',
+    severityContext: [
+      'yum and dnf ask before installing, so the build fails unless the base image configures `assumeyes`, which the file cannot show: should fix.',
+    ],
     category: 'reliability',
     references: [hadolintRef('DL3030'), hadolintRef('DL3038'), 'https://dnf.readthedocs.io/en/latest/command_ref.html#assumeyes-command-label'],
     remediation: 'Add `-y` (or `--assumeyes`): `dnf install -y <packages>`.',

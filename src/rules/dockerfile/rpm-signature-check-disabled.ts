@@ -11,6 +11,9 @@ export const rule: DockerfileRule = {
     title: 'Rpm signature or digest checks disabled',
     description: '`rpm --nosignature`, `--nodigest`, `--noverify` or `--nofiledigest` skip the checks that prove a package is the one its vendor built.',
     severity: 'high',
+    severityContext: [
+      'A careful reviewer blocks the merge: signature and digest checks off for rpm.',
+    ],
     category: 'supply-chain',
     cwe: ['CWE-347'],
     references: ['https://rpm.org/docs/4.20.x/man/rpm.8'],

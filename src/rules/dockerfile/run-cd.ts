@@ -30,7 +30,11 @@ export const rule: DockerfileRule = {
       'chains of `cd … &&` are also hard to read and review. WORKDIR sets the directory for all following ' +
       'instructions and creates it if needed. Scoped `cd`s (in a subshell or `sh -c`) and detours into /tmp are ' +
       'not reported.',
-    severity: 'low',
+    severity: 'info',
+    severityContext: [
+      'Style: a `cd` in RUN is correct shell; WORKDIR only reads better (the policy counts it as hygiene).',
+      'hadolint rates it a warning and Trivy medium.',
+    ],
     category: 'maintainability',
     references: [hadolintRef('DL3003'), dockerfileRef('#workdir'), 'https://docs.docker.com/build/building/best-practices/#workdir'],
     remediation: 'Replace `RUN cd /app && make` with `WORKDIR /app` followed by `RUN make`.',

@@ -27,6 +27,10 @@ export const rule: DockerfileRule = {
       'stays in that layer for good — deleting it later does not remove it from the image. Example files ' +
       '(`.env.example`) are not reported.',
     severity: 'high',
+    severityContext: [
+      'A careful reviewer blocks the merge: a credential file copied into a layer stays in the image for good.',
+      'Public keys (`*.pub`, `*public*`) and example files are not credentials and are not reported.',
+    ],
     category: 'secrets',
     cwe: ['CWE-538'],
     references: [dockerfileRef('#copy'), 'https://docs.docker.com/build/building/secrets/'],

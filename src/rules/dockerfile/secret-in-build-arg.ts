@@ -14,6 +14,11 @@ export const rule: DockerfileRule = {
       'password or token passed with `--build-arg` leaks to everyone who can pull the image. Secret mounts exist for this. An argument whose ' +
       'default is a file path (`/run/secrets/db`) or an AWS access key id carries no secret and is not reported.',
     severity: 'medium',
+    severityContext: [
+      'A build argument named like a secret leaks its value to the image history when one is passed; the file usually only declares it, so the leak depends on how it is built.',
+      'High when the argument has a literal default (`ARG NPM_TOKEN=npm_abc123`): a secret written in the file, except in development, test, CI or example files.',
+      'Trivy rates it critical; we keep medium for a declaration without a value, which is not a secret in the file.',
+    ],
     category: 'secrets',
     cwe: ['CWE-522'],
     references: [buildCheckRef('secrets-used-in-arg-or-env'), 'https://docs.docker.com/build/building/secrets/'],

@@ -15,6 +15,11 @@ export const rule: DockerfileRule = {
       'the build-argument rule\'s concern. A file path (`/run/secrets/db`, where the secret is) and an AWS access ' +
       'key id (`AKIA…`, public; its secret access key is the secret) are not secrets.',
     severity: 'high',
+    severityContext: [
+      'A careful reviewer blocks the merge: a literal secret in ENV ships in the image configuration and the repository.',
+      'Medium in development, test, CI or example files (a word of the path such as `dev`, `test`, `ci`, `examples`): the credentials of throwaway test and example services are the example\'s, not a leak (the labelling rule).',
+      'Trivy rates the same check critical; high already blocks the merge.',
+    ],
     category: 'secrets',
     cwe: ['CWE-798'],
     references: [buildCheckRef('secrets-used-in-arg-or-env'), dockerfileRef('#env'), 'https://docs.docker.com/build/building/secrets/'],

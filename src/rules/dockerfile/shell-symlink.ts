@@ -15,6 +15,9 @@ export const rule: DockerfileRule = {
       'scripts and the application included — not just for the build, and breaks silently if the base image ' +
       'lays out its shells differently. The SHELL instruction changes the shell RUN uses, explicitly.',
     severity: 'low',
+    severityContext: [
+      'Changes the system shell for everything in the image; works until the base image changes.',
+    ],
     category: 'best-practice',
     references: [hadolintRef('DL4005'), dockerfileRef('#shell')],
     remediation: 'Use `SHELL ["/bin/bash", "-o", "pipefail", "-c"]` instead of re-linking /bin/sh.',

@@ -13,7 +13,10 @@ export const rule: DockerfileRule = {
     target: 'dockerfile',
     title: 'SSH host key checking disabled',
     description: '`StrictHostKeyChecking=no` (or `accept-new` on a fresh image) trusts whatever host answers, so a man in the middle can serve the code the build clones over SSH.',
-    severity: 'medium',
+    severity: 'high',
+    severityContext: [
+      'A careful reviewer blocks the merge: host-key verification off is the SSH form of TLS verification off: a man in the middle serves the code the build clones.',
+    ],
     category: 'supply-chain',
     cwe: ['CWE-322'],
     references: ['https://man.openbsd.org/ssh_config#StrictHostKeyChecking'],

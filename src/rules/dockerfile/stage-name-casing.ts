@@ -10,6 +10,9 @@ export const rule: DockerfileRule = {
     title: 'Stage name is not lower case',
     description: 'Stage names are case-insensitive, and Docker recommends writing them in lower case so that `--from` and `--target` references read the same everywhere.',
     severity: 'info',
+    severityContext: [
+      'Style only: stage names are case-insensitive.',
+    ],
     category: 'maintainability',
     references: [buildCheckRef('stage-name-casing')],
     remediation: 'Write the stage name in lower case (`AS builder`).',

@@ -15,6 +15,9 @@ export const rule: DockerfileRule = {
       '`# confgate` pragma is malformed. The rest of the file is still analyzed. A file with no instruction, or ' +
       'with no `FROM`, is reported too: `docker build` fails on it, so it is not a perfect score.',
     severity: 'high',
+    severityContext: [
+      'A careful reviewer blocks the merge: Docker refuses the file or the build stops, so nothing ships until it is fixed.',
+    ],
     category: 'syntax',
     references: [dockerfileRef(''), 'https://pubs.opengroup.org/onlinepubs/9799919799/utilities/V3_chap02.html'],
     remediation: 'Fix the instruction at the reported position; give every `# confgate ignore` pragma a `reason="..."`.',

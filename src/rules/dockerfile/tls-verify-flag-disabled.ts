@@ -13,6 +13,9 @@ export const rule: DockerfileRule = {
     title: 'Certificate verification disabled by a command-line flag',
     description: 'Flags such as `--insecure-skip-tls-verify` (kubectl, helm), `--tls-verify=false` (podman, buildah, skopeo) and `--no-verify-ssl` (aws) turn off certificate checks for what the build fetches or talks to.',
     severity: 'high',
+    severityContext: [
+      'A careful reviewer blocks the merge: TLS verification off (the policy names it).',
+    ],
     category: 'security',
     cwe: ['CWE-295'],
     references: ['https://kubernetes.io/docs/reference/kubectl/kubectl/'],

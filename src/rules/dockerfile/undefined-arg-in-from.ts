@@ -14,7 +14,10 @@ export const rule: DockerfileRule = {
       'FROM can only use ARGs declared before the first FROM (and the automatic platform arguments). Any other ' +
       'variable expands to an empty string, so the image name is wrong or the build fails. ARGs declared inside a ' +
       'stage are not visible to a later FROM.',
-    severity: 'medium',
+    severity: 'high',
+    severityContext: [
+      'A careful reviewer blocks the merge: the variable is empty in FROM whatever `--build-arg` says, so the image reference is wrong and the build fails.',
+    ],
     category: 'correctness',
     references: [buildCheckRef('undefined-arg-in-from'), dockerfileRef('#understand-how-arg-and-from-interact')],
     remediation: 'Declare the argument before the first FROM: `ARG VERSION=1.2` then `FROM app:${VERSION}`.',

@@ -75,6 +75,10 @@ export const rule: DockerfileRule = {
       'only variables declared elsewhere in the file, likely typos, and variables of `scratch`-based stages are ' +
       'reported.',
     severity: 'medium',
+    severityContext: [
+      'An undefined variable silently becomes empty: a real bug in this context (a wrong path or value), should fix.',
+      'A `rm -rf $TYPO/` that deletes the root filesystem is CGD064, high.',
+    ],
     category: 'correctness',
     references: [buildCheckRef('undefined-var'), dockerfileRef('#understand-how-arg-and-from-interact'), dockerfileRef('#environment-replacement')],
     remediation: 'Declare the variable in the stage that uses it (`ARG VERSION` after FROM re-imports a global ARG), or fix the name.',

@@ -15,9 +15,11 @@ export const rule: DockerfileRule = {
       'The same holds for images files are copied or mounted from (`COPY --from=<image>`, `RUN --mount=from=<image>`). ' +
       'References to earlier build stages, `scratch` and images named through unresolved build arguments are not ' +
       'reported; a `COPY --from` name without a registry, tag or digest is the unknown-stage rule\'s (CGD007).',
-    severity: 'medium',
+    severity: 'high',
     severityContext: [
+      'A careful reviewer blocks the merge: the policy makes an image without a version a blocking defect, because every build may get another base image.',
       'Low in development, test, CI or example files (a word of the path such as `dev`, `test`, `ci`, `examples`): version-less images are allowed there (the policy\'s exception).',
+      'Peers rate it a warning (hadolint) or medium (KICS); we block because a gate that passes moving base images cannot promise reproducible builds.',
     ],
     category: 'supply-chain',
     cwe: ['CWE-1357'],

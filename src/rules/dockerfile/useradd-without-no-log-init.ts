@@ -13,6 +13,9 @@ export const rule: DockerfileRule = {
       '`useradd` records every user in the sparse files `/var/log/lastlog` and `/var/log/faillog`, sized by the ' +
       'UID. In an image layer the sparse file is stored in full: a six-digit UID adds hundreds of megabytes or more.',
     severity: 'low',
+    severityContext: [
+      'Image size only: the sparse log files cost space, not security.',
+    ],
     category: 'performance',
     references: [hadolintRef('DL3046'), 'https://github.com/moby/moby/issues/5419'],
     remediation: 'Add `-l` (`--no-log-init`): `useradd -l -u 123456 app`.',

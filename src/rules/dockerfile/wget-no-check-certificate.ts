@@ -11,6 +11,9 @@ export const rule: DockerfileRule = {
     title: 'Wget certificate checks disabled',
     description: '`wget --no-check-certificate` accepts any certificate: a man in the middle can replace the download.',
     severity: 'high',
+    severityContext: [
+      'A careful reviewer blocks the merge: TLS verification off (the policy names it).',
+    ],
     category: 'supply-chain',
     cwe: ['CWE-295'],
     references: ['https://www.gnu.org/software/wget/manual/wget.html#HTTPS-_0028SSL_002fTLS_0029-Options'],

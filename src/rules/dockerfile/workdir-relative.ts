@@ -24,6 +24,10 @@ export const rule: DockerfileRule = {
       'image changes its WORKDIR (or you switch base images), files silently land somewhere else. Once a stage has ' +
       'set an absolute WORKDIR, relative ones after it are fine.',
     severity: 'low',
+    severityContext: [
+      'Works as long as the base image keeps its WORKDIR; a maintenance risk.',
+      'hadolint rates it an error and Trivy high; the build is not broken.',
+    ],
     category: 'reliability',
     references: [buildCheckRef('workdir-relative-path'), hadolintRef('DL3000'), dockerfileRef('#workdir')],
     remediation: 'Start from an absolute path: `WORKDIR /app`.',

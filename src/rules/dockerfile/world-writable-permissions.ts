@@ -18,6 +18,11 @@ export const rule: DockerfileRule = {
       'Modes such as 777 or `o+w` let any user in the container — including a compromised unprivileged process — ' +
       'modify those files, for example to plant code that a privileged process later runs.',
     severity: 'medium',
+    severityContext: [
+      'A world-writable file or directory lets any user of the container plant code that a privileged process may later run: should fix.',
+      'Low when the mode sets the sticky bit (`1777`, `3777`, `+t`): a shared temporary directory, as `/tmp` is, where users cannot replace each other\'s files.',
+      'Low in development, test, CI or example files (a word of the path such as `dev`, `test`, `ci`, `examples`): a development or test image.',
+    ],
     category: 'security',
     cwe: ['CWE-732'],
     references: ['https://man7.org/linux/man-pages/man1/chmod.1.html'],

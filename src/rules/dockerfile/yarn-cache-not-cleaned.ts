@@ -25,6 +25,9 @@ export const rule: DockerfileRule = {
       'of megabytes committed to the layer for nothing. Not reported when the same RUN runs `yarn cache clean`, a ' +
       'build cache is mounted over yarn\'s cache, or the stage only feeds `COPY --from`.',
     severity: 'low',
+    severityContext: [
+      'Hygiene: caches cost image size only.',
+    ],
     category: 'performance',
     references: [hadolintRef('DL3060'), 'https://classic.yarnpkg.com/en/docs/cli/cache', 'https://docs.docker.com/build/cache/optimize/#use-cache-mounts'],
     remediation: 'End the RUN with `&& yarn cache clean`, or use `RUN --mount=type=cache,target=/usr/local/share/.cache/yarn yarn install --frozen-lockfile`.',

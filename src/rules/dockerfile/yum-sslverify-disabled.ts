@@ -11,6 +11,9 @@ export const rule: DockerfileRule = {
     title: 'yum/dnf certificate checks disabled',
     description: 'Setting `sslverify` to false/0/no (with `--setopt`, usually through `config-manager`) makes yum or dnf accept any repository certificate.',
     severity: 'high',
+    severityContext: [
+      'A careful reviewer blocks the merge: TLS verification off for yum/dnf repositories.',
+    ],
     category: 'supply-chain',
     cwe: ['CWE-295'],
     references: ['https://dnf.readthedocs.io/en/latest/conf_ref.html'],

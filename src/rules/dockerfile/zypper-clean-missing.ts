@@ -18,6 +18,10 @@ export const rule: DockerfileRule = {
       'cleans it, it is committed to the layer. Stages that only feed `COPY --from` are not reported, nor are ' +
       'RUNs with a cache mount over the directory.',
     severity: 'low',
+    severityContext: [
+      'Hygiene: caches cost image size only.',
+      'Trivy rates it high; caches are hygiene for the policy.',
+    ],
     category: 'performance',
     references: [hadolintRef('DL3036'), 'https://en.opensuse.org/SDB:Zypper_manual'],
     remediation: 'End the RUN with `&& zypper clean --all`, or mount a build cache at `/var/cache/zypp`.',

@@ -17,6 +17,9 @@ export const rule: DockerfileRule = {
       'aborts and the build fails. The global `-n` / `--non-interactive` option (before the command) or the ' +
       "command's own `-y` / `--no-confirm` answer it.",
     severity: 'medium',
+    severityContext: [
+      'zypper asks before installing, so the build fails unless configured otherwise: should fix.',
+    ],
     category: 'reliability',
     references: [hadolintRef('DL3034'), 'https://en.opensuse.org/SDB:Zypper_manual'],
     remediation: 'Use `zypper --non-interactive install <packages>` (or `zypper install -y <packages>`).',

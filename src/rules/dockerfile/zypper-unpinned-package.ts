@@ -17,6 +17,9 @@ export const rule: DockerfileRule = {
       'Without a version, every rebuild installs whatever the repository serves that day. This check is opt-in: ' +
       'repositories drop superseded builds, so exact pins need maintenance.',
     severity: 'low',
+    severityContext: [
+      'Opt-in: repositories drop superseded builds.',
+    ],
     category: 'supply-chain',
     cwe: ['CWE-1357'],
     references: [hadolintRef('DL3037')],

@@ -19,6 +19,9 @@ export const rule: ProjectRule = {
       'refactoring of the Dockerfile left behind, and the value the compose file means to set is silently not used. ' +
       'Predefined arguments (proxies, `BUILDKIT_*`, `SOURCE_DATE_EPOCH`) need no declaration.',
     severity: 'low',
+    severityContext: [
+      'Docker ignores the argument with a warning; usually a leftover.',
+    ],
     category: 'correctness',
     references: [specUrl('build#args'), dockerfileRef('#arg')],
     remediation: 'Declare it where it is used (`ARG NODE_VERSION`), fix the name, or remove the unused argument from `build.args`.',

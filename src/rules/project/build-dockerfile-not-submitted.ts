@@ -15,6 +15,9 @@ export const rule: ProjectRule = {
       'resolved as Compose does: `context` relative to the compose file, `dockerfile` relative to the context. ' +
       'This is information, not a penalty: submitting only a compose file is legitimate.',
     severity: 'info',
+    severityContext: [
+      'A coverage note: what was not analysed.',
+    ],
     category: 'best-practice',
     references: [specUrl('build#context'), specUrl('build#dockerfile')],
     remediation: 'Submit the Dockerfile under the path the message names (relative to the same root as the compose file) to have it analyzed with the build.',

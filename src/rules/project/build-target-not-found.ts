@@ -15,6 +15,9 @@ export const rule: ProjectRule = {
       'names compare case-insensitively), typically after a stage was renamed in the Dockerfile but not in the ' +
       'compose file.',
     severity: 'high',
+    severityContext: [
+      'A careful reviewer blocks the merge: `docker compose build` fails.',
+    ],
     category: 'correctness',
     references: [specUrl('build#target'), dockerfileRef('#from')],
     remediation: 'Name an existing stage in `target`, or name the stage in the Dockerfile: `FROM node:22 AS runtime`.',

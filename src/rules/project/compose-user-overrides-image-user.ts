@@ -15,7 +15,10 @@ export const rule: ProjectRule = {
       'built from it, undoing that hardening at run time: any compromise of the process is root inside the ' +
       'container, one kernel or runtime bug away from the host. (A root `user:` for an image that is root ' +
       'anyway is reported by CGC016 and CGD021.)',
-    severity: 'high',
+    severity: 'medium',
+    severityContext: [
+      'The compose file undoes the image\'s non-root USER: a real risk, should fix; running as root alone is not one of the policy\'s blocking defects (see CGD021, CGC016).',
+    ],
     category: 'security',
     cwe: ['CWE-250'],
     references: [specUrl('services#user'), dockerfileRef('#user')],

@@ -13,6 +13,9 @@ export const rule: ProjectRule = {
       'in it matter as much. Env files are not a file type Confgate analyzes (a submission containing one is ' +
       'refused), so this finding records that their content was not checked. Information, not a penalty.',
     severity: 'info',
+    severityContext: [
+      'A coverage note: env files are not analysed.',
+    ],
     category: 'best-practice',
     references: [specUrl('services#env_file'), 'https://docs.docker.com/compose/how-tos/use-secrets/'],
     remediation: 'Keep env files out of the repository (list them in `.gitignore`), and prefer Compose `secrets` for credentials; review their content yourself.',

@@ -24,6 +24,9 @@ export const rule: ProjectRule = {
       'on, or EXPOSE documents a port that is no longer used. Services that publish nothing are not reported: ' +
       'other containers reach them on the Compose network without any mapping.',
     severity: 'info',
+    severityContext: [
+      'Informative: EXPOSE is documentation.',
+    ],
     category: 'best-practice',
     references: [dockerfileRef('#expose'), specUrl('services#ports'), specUrl('services#expose')],
     remediation: 'Publish the port (`"127.0.0.1:8080:3000"`), list it in `expose` if only other services use it, or remove it from EXPOSE.',

@@ -17,6 +17,9 @@ export const rule: ProjectRule = {
       'quiet for it. `file` is resolved as Compose does: relative to the directory of the compose file that ' +
       'writes it. This is information, not a penalty: the file may simply live elsewhere.',
     severity: 'info',
+    severityContext: [
+      'A coverage note.',
+    ],
     category: 'best-practice',
     references: [specUrl('services#extends'), 'https://docs.docker.com/compose/how-tos/multiple-compose-files/extends/'],
     remediation:

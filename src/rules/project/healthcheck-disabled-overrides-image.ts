@@ -35,7 +35,10 @@ export const rule: ProjectRule = {
       'The Dockerfile defines a HEALTHCHECK, but the compose file turns it off for the service built from it ' +
       '(`healthcheck: {disable: true}` or `test: ["NONE"]`). Docker then no longer notices when the service hangs, ' +
       'and `depends_on: {condition: service_healthy}` on it can never be satisfied.',
-    severity: 'medium',
+    severity: 'low',
+    severityContext: [
+      'Hardening (the policy names healthchecks): the image\'s check is switched off, often on purpose.',
+    ],
     category: 'reliability',
     references: [specUrl('services#healthcheck'), dockerfileRef('#healthcheck')],
     remediation: 'Remove the override so the image\'s check applies, or replace it with a `healthcheck.test` that suits this deployment.',

@@ -16,6 +16,9 @@ export const rule: ProjectRule = {
       'and the compose file sets no `healthcheck`. Information only, since those rules already cost the points; ' +
       'the base image may still define a check this submission cannot see.',
     severity: 'info',
+    severityContext: [
+      'Confirms CGC025 and CGD131 across files: informative.',
+    ],
     category: 'reliability',
     references: [specUrl('services#healthcheck'), dockerfileRef('#healthcheck')],
     remediation: 'Add a HEALTHCHECK to the Dockerfile (every deployment benefits) or a `healthcheck` to the service.',

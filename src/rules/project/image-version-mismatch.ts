@@ -36,6 +36,9 @@ export const rule: ProjectRule = {
       'references whose text is known are compared; the image a service builds (`image` next to `build`) is a ' +
       'name for the result, not a version, and is left out.',
     severity: 'low',
+    severityContext: [
+      'Version drift between files: a maintenance risk.',
+    ],
     category: 'maintainability',
     references: [dockerfileRef('#from'), specUrl('services#image')],
     remediation: 'Use one version everywhere: pin it once (a build argument, an `.env` variable used by both files) and update it in one place.',

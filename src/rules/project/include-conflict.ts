@@ -22,6 +22,9 @@ export const rule: ProjectRule = {
       'definition, merge an override file into that include entry (`path: [third-party/compose.yaml, override.yaml]`) ' +
       'instead of redefining it.',
     severity: 'high',
+    severityContext: [
+      'A careful reviewer blocks the merge: Compose refuses the project.',
+    ],
     category: 'correctness',
     references: [specUrl('include'), 'https://docs.docker.com/compose/how-tos/multiple-compose-files/include/#include-and-overrides'],
     remediation: 'Rename one of the definitions, or move the change into an override file listed in the same include entry\'s `path`.',

@@ -14,6 +14,9 @@ export const rule: ProjectRule = {
       'Compose refuses the project (`include cycle detected`). Each loop is reported once, at the include of its ' +
       'first file in submission order that leads back into the loop.',
     severity: 'high',
+    severityContext: [
+      'A careful reviewer blocks the merge: Compose refuses the project.',
+    ],
     category: 'correctness',
     references: [specUrl('include')],
     remediation: 'Remove the include that leads back: include a file only from the files that depend on it, never the other way round.',

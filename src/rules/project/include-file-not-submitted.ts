@@ -18,6 +18,9 @@ export const rule: ProjectRule = {
       'the directory of the compose file that writes it. This is information, not a penalty: the file may simply ' +
       'live elsewhere.',
     severity: 'info',
+    severityContext: [
+      'A coverage note.',
+    ],
     category: 'best-practice',
     references: [specUrl('include'), 'https://docs.docker.com/compose/how-tos/multiple-compose-files/include/'],
     remediation:

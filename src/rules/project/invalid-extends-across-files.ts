@@ -17,6 +17,9 @@ export const rule: ProjectRule = {
       'submitted) does not define the service, or services extend each other in a loop that passes through ' +
       'several files, `docker compose` refuses the project. Loops within one file are CGC043.',
     severity: 'high',
+    severityContext: [
+      'A careful reviewer blocks the merge: Compose refuses the project.',
+    ],
     category: 'correctness',
     references: [specUrl('services#extends'), 'https://docs.docker.com/compose/how-tos/multiple-compose-files/extends/'],
     remediation: 'Name a service the other file defines (and the right `file`, relative to the extending file), and make sure no service extends itself through others.',

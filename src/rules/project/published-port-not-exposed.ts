@@ -22,6 +22,9 @@ export const rule: ProjectRule = {
       'nothing listens on (connections are refused), or the Dockerfile is out of date. Images that EXPOSE ' +
       'nothing, or a port whose value is unknown, are not judged.',
     severity: 'low',
+    severityContext: [
+      'Often a mistake, but the image may listen on a port it does not EXPOSE, which the files cannot show.',
+    ],
     category: 'correctness',
     references: [specUrl('services#ports'), dockerfileRef('#expose')],
     remediation: 'Map the port the application listens on (`"8080:3000"` for an image that EXPOSEs 3000), or update EXPOSE to the port it really uses.',

@@ -21,6 +21,9 @@ export const rule: ProjectRule = {
       'image history; an ENV makes the secret part of the image configuration itself: `docker inspect` on any ' +
       'copy of the image, and every process of every container started from it, can read it.',
     severity: 'critical',
+    severityContext: [
+      'The secret becomes part of the image\'s configuration: everyone who pulls the image reads it.',
+    ],
     category: 'secrets',
     cwe: ['CWE-538', 'CWE-522'],
     references: [buildCheckRef('secrets-used-in-arg-or-env'), 'https://docs.docker.com/build/building/secrets/', specUrl('build#secrets')],

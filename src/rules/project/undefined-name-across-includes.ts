@@ -41,6 +41,9 @@ export const rule: ProjectRule = {
       'against its base and itself, and a base against the automatic override `docker compose` loads with it. ' +
       'Names written with interpolation are not checked.',
     severity: 'high',
+    severityContext: [
+      'A careful reviewer blocks the merge: Compose refuses the project.',
+    ],
     category: 'correctness',
     references: [specUrl('include'), specUrl('services#depends_on')],
     remediation: 'Fix the name, or define it in this file or in one of the files it includes.',
