@@ -35,5 +35,7 @@ testRule(composeAnalyzer, rule, {
       ],
     },
     { code: "services:\n  app:\n    image: localhost:5000/app\n", errors: [{"line": 3, "column": 12, "endLine": 3, "endColumn": 30}], name: "registry port is not a tag" },
+    { code: "services:\n  db:\n    image: postgres\n", file: "docker-compose.yml", errors: [{"line": 3, "column": 12, "severity": "high"}], name: "production file: high" },
+    { code: "services:\n  db:\n    image: postgres\n", file: "docker-compose.dev.yml", errors: [{"line": 3, "column": 12, "severity": "low"}], name: "development file: low" },
   ],
 });

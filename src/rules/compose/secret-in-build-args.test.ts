@@ -9,5 +9,6 @@ testRule(composeAnalyzer, rule, {
   ],
   invalid: [
     { code: "services:\n  app:\n    build:\n      context: .\n      args:\n        - NPM_TOKEN=npm_abc123\n", errors: [{"line": 6, "column": 21, "endLine": 6, "endColumn": 31, "message": "Build argument \"NPM_TOKEN\""}] },
+    { code: "services:\n  app:\n    build:\n      context: .\n      args:\n        - NPM_TOKEN=npm_abc123\n", file: "examples/app/compose.yaml", errors: [{"line": 6, "column": 21, "severity": "medium"}], name: "example file: medium" },
   ],
 });

@@ -1,6 +1,7 @@
 // CGC018: a literal secret value in `build.args`.
 import { reportSecrets, specUrl } from './support.ts';
 import type { ComposeRule } from './support.ts';
+import { lowerOutsideProduction } from '../role-severity.ts';
 
 export const rule: ComposeRule = {
   meta: {
@@ -31,7 +32,8 @@ export const rule: ComposeRule = {
       good: ['services:\n  app:\n    build:\n      context: .\n      args:\n        NODE_VERSION: "22"\n      secrets: [npm_token]\nsecrets:\n  npm_token:\n    environment: NPM_TOKEN\n'],
     },
   },
-  check(doc, report) {
+  check(doc, report, ctx) {
+    report = lowerOutsideProduction(report, ctx, 'medium');
     for (const s of doc.services) reportSecrets(s, s.build?.args ?? [], report);
   },
 };

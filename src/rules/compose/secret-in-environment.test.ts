@@ -15,5 +15,7 @@ testRule(composeAnalyzer, rule, {
     { code: "services:\n  app:\n    image: example/app:1.0\n    environment:\n      - API_KEY=sk_live_abc123\n      - DATABASE_URL=mysql://root:pw1234@db:3306/x\n", errors: [{"line": 5, "column": 17, "endLine": 5, "endColumn": 31}, {"line": 6, "column": 22, "endLine": 6, "endColumn": 51, "message": "URL with a plaintext password"}] },
     { code: "services:\n  app:\n    image: example/app:1.0\n    environment:\n      GITHUB_TOKEN: \"ghp_0123456789\"\n", errors: [{"line": 5, "column": 21, "endLine": 5, "endColumn": 37}], name: "quoted value" },
     { code: "services:\n  app:\n    image: example/app:1.0\n    environment:\n      - PASSWORD=pa$$word\n", errors: [{"line": 5, "column": 18, "endLine": 5, "endColumn": 26}], name: "escaped dollar is literal" },
+    { code: "services:\n  db:\n    image: postgres:16\n    environment:\n      POSTGRES_PASSWORD: s3cr3t-value\n", file: "docker-compose.yml", errors: [{"line": 5, "column": 26, "severity": "high"}], name: "production file: high" },
+    { code: "services:\n  db:\n    image: postgres:16\n    environment:\n      POSTGRES_PASSWORD: s3cr3t-value\n", file: "tests/docker-compose.yml", errors: [{"line": 5, "column": 26, "severity": "medium"}], name: "test file: medium" },
   ],
 });

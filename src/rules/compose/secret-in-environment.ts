@@ -1,6 +1,7 @@
 // CGC017: a literal secret value in `environment`.
 import { reportSecrets, specUrl } from './support.ts';
 import type { ComposeRule } from './support.ts';
+import { lowerOutsideProduction } from '../role-severity.ts';
 
 export const rule: ComposeRule = {
   meta: {
@@ -33,7 +34,8 @@ export const rule: ComposeRule = {
       good: ['services:\n  db:\n    image: postgres:16\n    environment:\n      POSTGRES_PASSWORD: ${POSTGRES_PASSWORD:?set it}\n      POSTGRES_PASSWORD_FILE: /run/secrets/db\n'],
     },
   },
-  check(doc, report) {
+  check(doc, report, ctx) {
+    report = lowerOutsideProduction(report, ctx, 'medium');
     for (const s of doc.services) reportSecrets(s, s.environment, report);
   },
 };

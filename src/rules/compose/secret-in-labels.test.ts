@@ -9,5 +9,6 @@ testRule(composeAnalyzer, rule, {
   ],
   invalid: [
     { code: "services:\n  app:\n    image: example/app:1.0\n    labels:\n      com.example.api_key: abcd-efgh-ijkl\n", errors: [{"line": 5, "column": 28, "endLine": 5, "endColumn": 42}] },
+    { code: "services:\n  app:\n    image: example/app:1.0\n    labels:\n      com.example.api_key: abcd-efgh-ijkl\n", file: "compose.ci.yaml", errors: [{"line": 5, "column": 28, "severity": "medium"}], name: "CI file: medium" },
   ],
 });

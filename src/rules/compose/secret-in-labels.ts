@@ -1,6 +1,7 @@
 // CGC019: a literal secret value in `labels`.
 import { reportSecrets, specUrl } from './support.ts';
 import type { ComposeRule } from './support.ts';
+import { lowerOutsideProduction } from '../role-severity.ts';
 
 export const rule: ComposeRule = {
   meta: {
@@ -31,7 +32,8 @@ export const rule: ComposeRule = {
       good: ['services:\n  web:\n    image: example/web:1.0\n    labels:\n      com.example.team: payments\n'],
     },
   },
-  check(doc, report) {
+  check(doc, report, ctx) {
+    report = lowerOutsideProduction(report, ctx, 'medium');
     for (const s of doc.services) reportSecrets(s, s.labels, report);
   },
 };

@@ -12,5 +12,7 @@ testRule(composeAnalyzer, rule, {
     { code: "services:\n  app:\n    image: example/app:1.0\n    ports:\n      - \"5432:5432\"\n      - \"16379:6379\"\n", errors: [{"line": 5, "column": 9, "endLine": 5, "endColumn": 20, "message": "PostgreSQL (port 5432)"}, {"line": 6, "column": 9, "endLine": 6, "endColumn": 21, "message": "Redis"}] },
     { code: "services:\n  app:\n    image: example/app:1.0\n    ports:\n      - target: 27017\n", errors: [{"line": 5, "column": 9, "endLine": 5, "endColumn": 22, "message": "MongoDB"}], name: "long syntax without published" },
     { code: "services:\n  app:\n    image: example/app:1.0\n    ports: [\"2370-2380:2370-2380\"]\n", errors: [{"line": 4, "column": 13, "endLine": 4, "endColumn": 34, "message": "Docker API"}], name: "range containing a sensitive port" },
+    { code: "services:\n  db:\n    image: postgres:16\n    ports: [\"5432:5432\"]\n", file: "compose.yaml", errors: [{"line": 4, "column": 13, "severity": "high"}], name: "production file: high" },
+    { code: "services:\n  db:\n    image: postgres:16\n    ports: [\"5432:5432\"]\n", file: "docker-compose.dev.yml", errors: [{"line": 4, "column": 13, "severity": "medium"}], name: "development file: medium" },
   ],
 });

@@ -2,6 +2,7 @@
 import type { Port } from '../../analyzers/compose/model.ts';
 import { openPorts, specUrl } from './support.ts';
 import type { ComposeRule } from './support.ts';
+import { lowerOutsideProduction } from '../role-severity.ts';
 
 /** Well-known container ports of services that must never face the network unprotected. */
 const SENSITIVE_PORTS: ReadonlyMap<number, string> = new Map([
@@ -51,7 +52,8 @@ export const rule: ComposeRule = {
       good: ['services:\n  db:\n    image: postgres:16\n    ports:\n      - "127.0.0.1:5432:5432"\n', 'services:\n  db:\n    image: postgres:16\n    expose: ["5432"]\n'],
     },
   },
-  check(doc, report) {
+  check(doc, report, ctx) {
+    report = lowerOutsideProduction(report, ctx, 'medium');
     for (const { service, port, range } of openPorts(doc)) {
       const what = sensitiveService(port);
       if (what) report({ range, data: { service: service.name, what, target: port.target!.start } });

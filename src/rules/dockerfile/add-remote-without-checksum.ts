@@ -27,7 +27,9 @@ export const rule: DockerfileRule = {
       const target = instr.onbuild ?? instr;
       if (target.kind !== 'ADD' || target.flags.some((f) => f.name === 'checksum')) continue;
       for (const w of target.args.slice(0, -1)) {
-        if (/^https?:\/\//i.test(w.resolved) && !/\.git(?:#.*)?$/i.test(w.resolved)) report({ range: w.range, data: { url: w.resolved } });
+        if (!/^https?:\/\//i.test(w.resolved) || /\.git(?:#.*)?$/i.test(w.resolved)) continue;
+        // Plain HTTP with nothing to check it against: anyone on the path can replace the file (a blocking defect).
+        report({ range: w.range, data: { url: w.resolved }, ...(/^http:/i.test(w.resolved) ? { severity: 'high' as const } : {}) });
       }
     }
   },

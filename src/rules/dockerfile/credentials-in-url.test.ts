@@ -7,5 +7,6 @@ testRule(dockerfileAnalyzer, rule, {
   invalid: [
     { code: 'FROM a:1\nRUN pip install --index-url https://bob:pa55@pypi.acme.dev/simple app\n', errors: [{ line: 2, column: 29, endColumn: 66 }] },
     { code: 'FROM a:1\nENV DATABASE_URL=postgres://app:secret@db/app\n', errors: [{ line: 2, column: 18 }] },
+    { code: 'FROM a:1\nENV DATABASE_URL=postgres://app:secret@db/app\n', file: 'demo/Dockerfile', errors: [{ line: 2, column: 18, severity: 'medium' }], name: 'demo file: medium' },
   ],
 });

@@ -2,6 +2,7 @@
 import { runCommands } from '../../analyzers/dockerfile/query.ts';
 import type { Range } from '../../core/types.ts';
 import type { DockerfileRule } from './support.ts';
+import { lowerOutsideProduction } from '../role-severity.ts';
 
 const URL_WITH_PASSWORD = /\b[a-z][a-z0-9+.-]*:\/\/[^\s/:@'"]+:([^\s/@'"]+)@/i;
 
@@ -37,7 +38,8 @@ export const rule: DockerfileRule = {
     messages: { default: 'This URL embeds a password or token.' },
     examples: { bad: ['FROM alpine:3.20\nRUN git clone https://deploy:ghp_abc123@github.com/acme/app.git\n'], good: ['FROM alpine:3.20\nRUN --mount=type=secret,id=gh git clone https://github.com/acme/app.git\n'] },
   },
-  check(doc, report) {
+  check(doc, report, ctx) {
+    report = lowerOutsideProduction(report, ctx, 'medium');
     const seen = new Set<string>();
     const hit = (text: string, range: Range): void => {
       if (!literalPassword(text)) return;

@@ -44,5 +44,8 @@ testRule(dockerfileAnalyzer, rule, {
         { line: 4, column: 21, endColumn: 47, message: 'tag "lts"' },
       ],
     },
+    { code: 'FROM nginx:latest\n', file: 'Dockerfile', errors: [{ line: 1, column: 6, severity: 'high' }], name: 'production file: high' },
+    { code: 'FROM nginx:latest\n', file: 'test/Dockerfile', errors: [{ line: 1, column: 6, severity: 'low' }], name: 'test file: low' },
+    { code: 'FROM nginx:latest\n', file: 'Dockerfile.ci', errors: [{ line: 1, column: 6, severity: 'low' }], name: 'CI file: low' },
   ],
 });

@@ -10,5 +10,7 @@ testRule(dockerfileAnalyzer, rule, {
     { code: 'FROM a:1\nENV NODE_ENV=production DB_PASSWORD="s3cret"\n', errors: [{ line: 2, column: 25, endColumn: 36, message: 'DB_PASSWORD' }] },
     { code: 'FROM a:1\nENV GITHUB_TOKEN ghp_abcdef\n', errors: [{ line: 2, column: 5 }] },
     { name: 'the secret access key next to a key id', code: 'FROM a:1\nENV AWS_ACCESS_KEY=AKIAIOSFODNN7EXAMPLE AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\n', errors: [{ line: 2, column: 41, endColumn: 62, message: 'AWS_SECRET_ACCESS_KEY' }] },
+    { code: 'FROM a:1\nENV DB_PASSWORD=s3cr3t-value\n', errors: [{ line: 2, column: 5, severity: 'high' }], name: 'production file: high' },
+    { code: 'FROM a:1\nENV DB_PASSWORD=s3cr3t-value\n', file: 'e2e/Dockerfile', errors: [{ line: 2, column: 5, severity: 'medium' }], name: 'test file: medium' },
   ],
 });

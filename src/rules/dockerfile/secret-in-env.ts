@@ -2,6 +2,7 @@
 import { isSecretReference } from '../../core/secret-values.ts';
 import { buildCheckRef, dockerfileRef, isSecretName } from './support.ts';
 import type { DockerfileRule } from './support.ts';
+import { lowerOutsideProduction } from '../role-severity.ts';
 
 export const rule: DockerfileRule = {
   meta: {
@@ -28,7 +29,8 @@ export const rule: DockerfileRule = {
     messages: { default: 'ENV "{{name}}" holds a hard-coded secret.' },
     examples: { bad: ['FROM postgres:16\nENV POSTGRES_PASSWORD=hunter2\n'], good: ['FROM postgres:16\nENV POSTGRES_PASSWORD_FILE=/run/secrets/db\n'] },
   },
-  check(doc, report) {
+  check(doc, report, ctx) {
+    report = lowerOutsideProduction(report, ctx, 'medium');
     for (const instr of doc.instructions) {
       const target = instr.onbuild ?? instr;
       if (target.kind !== 'ENV') continue;

@@ -18,5 +18,8 @@ testRule(dockerfileAnalyzer, rule, {
         { line: 3, column: 18, endColumn: 23, message: '"redis:latest"' },
       ],
     },
+    { code: 'FROM ubuntu\n', errors: [{ line: 1, column: 6, severity: 'high' }], name: 'production file: high' },
+    { code: 'FROM ubuntu\n', file: 'docker/dev/Dockerfile', errors: [{ line: 1, column: 6, severity: 'low' }], name: 'development file: low' },
+    { code: 'FROM ubuntu\n', file: 'examples/web/Dockerfile', errors: [{ line: 1, column: 6, severity: 'low' }], name: 'example file: low' },
   ],
 });

@@ -8,5 +8,10 @@ testRule(dockerfileAnalyzer, rule, {
     { code: 'FROM a:1\nRUN chmod -R 777 /app\n', errors: [{ line: 2, column: 14, endColumn: 17 }] },
     { code: 'FROM a:1\nRUN chmod a+rwx /tmp/x && chmod o+w y\n', errors: [{ line: 2, column: 11 }, { line: 2, column: 33 }] },
     { code: 'FROM a:1\nCOPY --chmod=0666 a b\n', errors: [{ line: 2, column: 14 }] },
+    { code: 'FROM a:1\nRUN chmod 777 /app\n', errors: [{ line: 2, column: 11, severity: 'medium' }], name: 'plain 777: medium' },
+    { code: 'FROM a:1\nRUN chmod 1777 /var/run/app\n', errors: [{ line: 2, column: 11, severity: 'low' }], name: 'sticky directory: low' },
+    { code: 'FROM a:1\nRUN chmod 3777 /var/run/app\n', errors: [{ line: 2, column: 11, severity: 'low' }], name: 'setgid and sticky: low' },
+    { code: 'FROM a:1\nRUN chmod o+wt /shared\n', errors: [{ line: 2, column: 11, severity: 'low' }], name: 'symbolic sticky: low' },
+    { code: 'FROM a:1\nRUN chmod 2777 /shared\n', errors: [{ line: 2, column: 11, severity: 'medium' }], name: 'setgid without sticky: medium' },
   ],
 });

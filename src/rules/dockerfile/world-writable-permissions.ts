@@ -8,6 +8,15 @@ export function worldWritable(mode: string): boolean {
   return mode.split(',').some((clause) => /^[ugoa]*[oa][ugoa]*[+=][rwxXst]*w/.test(clause));
 }
 
+/** The sticky bit (`1777`, `3777`, `+t`): a shared directory like `/tmp`, where users cannot remove or replace each
+ * other's files. */
+export function sticky(mode: string): boolean {
+  if (/^[0-7]{4}$/.test(mode)) return (Number(mode[0]) & 1) !== 0;
+  return mode.split(',').some((clause) => /^[ugoa]*[+=][rwxXst]*t/.test(clause));
+}
+
+const lowIfSticky = (mode: string) => (sticky(mode) ? { severity: 'low' as const } : {});
+
 export const rule: DockerfileRule = {
   meta: {
     id: 'CGD063',
@@ -35,13 +44,13 @@ export const rule: DockerfileRule = {
     for (const cmd of runCommands(doc)) {
       if (cmd.name !== 'chmod') continue;
       const mode = positionals(cmd, ['--reference'])[0];
-      if (mode && worldWritable(mode.value)) report({ range: mode.range, data: { mode: mode.value } });
+      if (mode && worldWritable(mode.value)) report({ range: mode.range, data: { mode: mode.value }, ...lowIfSticky(mode.value) });
     }
     for (const instr of doc.instructions) {
       const target = instr.onbuild ?? instr;
       if (target.kind !== 'COPY' && target.kind !== 'ADD') continue;
       const chmod = target.flags.find((f) => f.name === 'chmod')?.value;
-      if (chmod && worldWritable(chmod.resolved)) report({ range: chmod.range, data: { mode: chmod.resolved } });
+      if (chmod && worldWritable(chmod.resolved)) report({ range: chmod.range, data: { mode: chmod.resolved }, ...lowIfSticky(chmod.resolved) });
     }
   },
 };
