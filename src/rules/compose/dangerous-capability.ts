@@ -11,6 +11,10 @@ const DANGEROUS = new Set([
   'BPF', 'PERFMON', 'MAC_ADMIN', 'MAC_OVERRIDE', 'SYSLOG', 'LINUX_IMMUTABLE',
 ]);
 
+/** Dangerous capabilities that are the job of a kind of service — a VPN, DNS/DHCP server or firewall (NET_ADMIN), a
+ * time server (SYS_TIME), a monitoring agent (PERFMON, SYSLOG) — so the file alone cannot show they are a defect. */
+const SERVICE_JOB = new Set(['NET_ADMIN', 'SYS_TIME', 'PERFMON', 'SYSLOG', 'LINUX_IMMUTABLE']);
+
 export const rule: ComposeRule = {
   meta: {
     id: 'CGC010',
@@ -42,7 +46,7 @@ export const rule: ComposeRule = {
     for (const s of doc.services) {
       for (const cap of stringItems(get(s.node, 'cap_add'))) {
         const name = capabilityName(cap.value);
-        if (DANGEROUS.has(name)) report({ range: cap.node.range, data: { service: s.name, capability: name } });
+        if (DANGEROUS.has(name)) report({ range: cap.node.range, data: { service: s.name, capability: name }, ...(SERVICE_JOB.has(name) ? { severity: 'medium' as const } : {}) });
       }
     }
   },

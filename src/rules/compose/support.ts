@@ -112,11 +112,21 @@ export function namedAsOverride(path: string): boolean {
  * of the kind says less: the names are probably its base's, so they are info (the project judges the two together). */
 export function reportUndefined(doc: ComposeDoc, references: References, report: Reporter, ctx?: RuleContext): void {
   if (doc.hasInclude) return;
-  const external = ctx !== undefined && namedAsOverride(ctx.file.path) && (references.kind === 'service' || [...references.declared(doc)].length === 0);
-  const severity = external ? { severity: 'info' as const } : {};
+  // A file that declares names of this kind itself lacks one by a typo; otherwise its base may define them.
+  const baseMayDefine = references.kind === 'service' || [...references.declared(doc)].length === 0;
+  const external = baseMayDefine && ctx !== undefined && namedAsOverride(ctx.file.path);
+  // In an override fragment (a service with neither image, build nor extends) the names it lacks may be defined by
+  // the file it is merged with: say less.
+  const severity = external ? { severity: 'info' as const } : baseMayDefine && isOverrideFragment(doc) ? { severity: 'medium' as const } : {};
   for (const service of doc.services) {
     for (const ref of references.refs(service)) {
       if (!isInterpolated(ref.name) && !references.defines(doc, ref.name)) report({ range: ref.range, data: { name: ref.name, service: service.name }, ...severity });
     }
   }
+}
+
+/** A file with a service that has neither `image`, `build` nor `extends` cannot run alone: it is an override merged
+ * with another file (`docker compose -f base.yml -f this.yml`), which may define what it refers to. */
+export function isOverrideFragment(doc: ComposeDoc): boolean {
+  return doc.services.some((s) => !s.image && !s.build && !s.extends);
 }
