@@ -4,14 +4,15 @@ import type { Range } from '../../core/types.ts';
 import type { DockerfileRule } from './support.ts';
 import { lowerOutsideProduction } from '../role-severity.ts';
 
-const URL_WITH_PASSWORD = /\b[a-z][a-z0-9+.-]*:\/\/[^\s/:@'"]+:([^\s/@'"]+)@/i;
+const URL_WITH_PASSWORD = /\b[a-z][a-z0-9+.-]*:\/\/[^\s/:@'"]+:([^\s/@'"]+)@(\[[^\]]*\]|[^\s/:?#'"]*)/i;
+const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 
-/** A password in a URL that is a literal (not `$TOKEN` / `${TOKEN}`). */
-function literalPassword(text: string): boolean {
+/** A literal password in a URL (not `$TOKEN` / `${TOKEN}`): `loopback` when the URL points at the machine itself. */
+function literalPassword(text: string): { loopback: boolean } | undefined {
   // Most words hold no URL: skip the regex, which tries a scheme at every position.
-  if (!text.includes('://')) return false;
+  if (!text.includes('://')) return undefined;
   const m = URL_WITH_PASSWORD.exec(text);
-  return m !== null && !m[1]!.startsWith('$');
+  return m !== null && !m[1]!.startsWith('$') ? { loopback: LOOPBACK.test(m[2]!) } : undefined;
 }
 
 export const rule: DockerfileRule = {
@@ -42,11 +43,13 @@ export const rule: DockerfileRule = {
     report = lowerOutsideProduction(report, ctx, 'medium');
     const seen = new Set<string>();
     const hit = (text: string, range: Range): void => {
-      if (!literalPassword(text)) return;
+      const found = literalPassword(text);
+      if (!found) return;
       const key = `${range.start_line}:${range.start_column}`;
       if (!seen.has(key)) {
         seen.add(key);
-        report({ range });
+        // Inside an image nothing real listens on the loopback at build time: a placeholder (`user:pass@localhost`).
+        report({ range, ...(found.loopback ? { severity: 'medium' as const } : {}) });
       }
     };
     for (const cmd of runCommands(doc)) {
