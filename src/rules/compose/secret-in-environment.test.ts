@@ -8,6 +8,7 @@ testRule(composeAnalyzer, rule, {
     "services:\n  app:\n    image: example/app:1.0\n    environment:\n      DB_PASSWORD: ${DB_PASSWORD}\n      API_TOKEN: \"${TOKEN:?missing}\"\n      POSTGRES_PASSWORD_FILE: /run/secrets/pg\n      MYSQL_ALLOW_EMPTY_PASSWORD: \"yes\"\n      SECRET_KEY: changeme\n      JWT_SECRET: <your-secret>\n      TOKEN_TTL: 3600\n      PASSWORD:\n      DATABASE_URL: postgres://app:${DB_PASSWORD}@db/app\n",
     "services:\n  app:\n    image: example/app:1.0\n    environment:\n      - API_KEY\n      - PASSWORD=${PW}$$\n",
     "services:\n  app:\n    image: example/app:1.0\n    environment:\n      DB_PASSWORD: /run/secrets/db_password\n      SECRET_KEY: ./secrets/key.txt\n      AWS_ACCESS_KEY: AKIAIOSFODNN7EXAMPLE\n      MINIO_ACCESS_KEY: ASIAY34FZKBOKMUTVV7A\n",
+    "services:\n  db:\n    environment:\n      MYSQL_ROOT_PASSWORD: !reset null\n      MYSQL_ROOT_PASSWORD_FILE: /run/secrets/db\n",
   ],
   invalid: [
     { name: 'a secret access key is a secret, its key id is not', code: "services:\n  app:\n    image: example/app:1.0\n    environment:\n      AWS_ACCESS_KEY: AKIAIOSFODNN7EXAMPLE\n      AWS_SECRET_ACCESS_KEY: wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\n", errors: [{"line": 6, "column": 30, "endLine": 6, "endColumn": 70, "message": "\"AWS_SECRET_ACCESS_KEY\" of service \"app\" holds a plaintext secret"}] },

@@ -81,8 +81,14 @@ export const rule: ComposeRule = {
         if (RUNTIME_SOCKET.test(path)) continue; // CGC008 reports runtime sockets
         if (m.readOnly && BENIGN_READ_ONLY.some((b) => under(path, b))) continue;
         if (!sensitive(path)) continue;
-        report({ range: m.source.range, messageId: m.readOnly ? 'readOnly' : 'default', data: { service: s.name, path: m.source.value } });
+        // Read-only, a system tree is what monitoring and log agents read (`/:/hostfs:ro`, `/proc:/host/proc:ro`): medium.
+        // A home or its credential directories are read for their credentials: high either way.
+        const severity = m.readOnly && !READ_FOR_CREDENTIALS.test(path) ? { severity: 'medium' as const } : {};
+        report({ range: m.source.range, messageId: m.readOnly ? 'readOnly' : 'default', data: { service: s.name, path: m.source.value }, ...severity });
       }
     }
   },
 };
+
+/** Paths a read-only mount still leaks credentials from: `/root` and homes (`/home`, `/Users`, `~`, `$HOME`). */
+const READ_FOR_CREDENTIALS = /^(?:\/root|\/home|\/Users|~|\$HOME|\$\{HOME\})(?:\/|$)/;

@@ -51,7 +51,8 @@ const SECRET_NAME = /(PASSW(?:OR)?D|PASSPHRASE|SECRET|TOKEN|API_?KEY|ACCESS_?KEY
 /** Names that hold metadata about a secret (where it is, how long it lives), not the secret itself. */
 const SECRET_METADATA = /[-_.](FILE|PATH|DIR|LENGTH|TTL|EXPIRY|EXPIRES|EXPIRATION|LIFETIME|TIMEOUT|ENABLED|HEADER|NAME|TYPE|ALGORITHM|ISSUER|AUDIENCE|URL|URI|ENDPOINT|ID|POLICY)$/i;
 const PLACEHOLDER = /^(<.*>|\{\{.*\}\}|x+|\*+|\.+|-+|changeme|change[-_]me|replace[-_]?me|todo|tbd|placeholder|your[-_ ].*)$/i;
-const NOT_A_SECRET_VALUE = /^(true|false|yes|no|on|off|\d{1,4})$/i;
+// `null` and `~` also as text: a tagged null (`!reset null`, which removes a variable an earlier file set) stays a string.
+const NOT_A_SECRET_VALUE = /^(true|false|yes|no|on|off|\d{1,4}|null|~)$/i;
 /** `scheme://user:password@host`: credentials inside a URL, whatever the variable is called. */
 const URL_CREDENTIALS = /^[a-z][a-z0-9+.-]*:\/\/[^\s:@/]+:([^\s@/]+)@/i;
 
