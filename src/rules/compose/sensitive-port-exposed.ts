@@ -8,10 +8,10 @@ import { lowerOutsideProduction } from '../role-severity.ts';
 const SENSITIVE_PORTS: ReadonlyMap<number, string> = new Map([
   [22, 'SSH'], [23, 'Telnet'], [1433, 'SQL Server'], [1521, 'Oracle'], [2181, 'ZooKeeper'], [2375, 'Docker API'],
   [2376, 'Docker API (TLS)'], [2379, 'etcd'], [2380, 'etcd peer'], [3306, 'MySQL/MariaDB'], [3389, 'RDP'],
-  [4243, 'Docker API'], [5432, 'PostgreSQL'], [5672, 'RabbitMQ'], [5900, 'VNC'], [5984, 'CouchDB'], [6379, 'Redis'],
-  [6443, 'Kubernetes API'], [7474, 'Neo4j'], [8086, 'InfluxDB'], [8500, 'Consul'], [9042, 'Cassandra'],
+  [4243, 'Docker API'], [4434, 'Ory Kratos admin API'], [4445, 'Ory Hydra admin API'], [5432, 'PostgreSQL'], [5672, 'RabbitMQ'], [5900, 'VNC'], [5984, 'CouchDB'], [6379, 'Redis'],
+  [6443, 'Kubernetes API'], [7474, 'Neo4j'], [8001, 'Kong Admin API'], [8086, 'InfluxDB'], [8500, 'Consul'], [9042, 'Cassandra'],
   [9092, 'Kafka'], [9200, 'Elasticsearch'], [9300, 'Elasticsearch transport'], [10250, 'kubelet'],
-  [11211, 'Memcached'], [15672, 'RabbitMQ management'], [27017, 'MongoDB'], [28015, 'RethinkDB'],
+  [8444, 'Kong Admin API (TLS)'], [11211, 'Memcached'], [15672, 'RabbitMQ management'], [27017, 'MongoDB'], [28015, 'RethinkDB'],
 ]);
 
 /** The sensitive service listening behind the port (by container port: that is what answers). */
