@@ -18,5 +18,7 @@ testRule(composeAnalyzer, rule, {
       ],
     },
     { name: 'a supported image on an unsupported OS', code: 'services:\n  app:\n    image: python:3.13-bullseye\n', errors: [{ line: 3, column: 12, endColumn: 32, message: 'is built on debian 11' }] },
+    { name: 'production file: medium', file: 'compose.yaml', code: 'services:\n  db:\n    image: postgres:9.4\n', errors: [{ line: 3, column: 12, severity: 'medium' }] },
+    { name: 'test file: low', file: 'result/docker-compose.test.yml', code: 'services:\n  db:\n    image: postgres:9.4\n', errors: [{ line: 3, column: 12, severity: 'low' }] },
   ],
 });

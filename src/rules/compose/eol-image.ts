@@ -4,6 +4,7 @@ import { parseImageRef } from '../../analyzers/dockerfile/image.ts';
 import { endOfLife, EOL_SUMMARY, TABLE_DATE } from '../dockerfile/data/eol-images.ts';
 import { specUrl } from './support.ts';
 import type { ComposeRule } from './support.ts';
+import { lowerOutsideProduction } from '../role-severity.ts';
 
 export const rule: ComposeRule = {
   meta: {
@@ -34,7 +35,8 @@ export const rule: ComposeRule = {
     },
     examples: { bad: ['services:\n  db:\n    image: postgres:12-alpine\n'], good: ['services:\n  db:\n    image: postgres:17-alpine\n'] },
   },
-  check(doc, report) {
+  check(doc, report, ctx) {
+    report = lowerOutsideProduction(report, ctx, 'low');
     for (const s of doc.services) {
       const image = s.image;
       if (!image || s.build) continue;

@@ -118,12 +118,27 @@ export function reportUndefined(doc: ComposeDoc, references: References, report:
   const external = baseMayDefine && ctx !== undefined && namedAsOverride(ctx.file.path);
   // In an override fragment (a service with neither image, build nor extends) the names it lacks may be defined by
   // the file it is merged with: say less.
-  const severity = external ? { severity: 'info' as const } : baseMayDefine && isOverrideFragment(doc) ? { severity: 'medium' as const } : {};
+  // A file written for another project directory (an `-f` extension) is merged with a base there, too.
+  const merged = baseMayDefine && (isOverrideFragment(doc) || (ctx !== undefined && writtenForAnotherDirectory(doc, ctx.file.path)));
+  const severity = external ? { severity: 'info' as const } : merged ? { severity: 'medium' as const } : {};
   for (const service of doc.services) {
     for (const ref of references.refs(service)) {
       if (!isInterpolated(ref.name) && !references.defines(doc, ref.name)) report({ range: ref.range, data: { name: ref.name, service: service.name }, ...severity });
     }
   }
+}
+
+/** A file whose relative paths start with its own directory (`extensions/x/x-compose.yml` building
+ * `extensions/x/`) is written for another project directory: it is an extension merged (`-f`) with a base there. */
+export function writtenForAnotherDirectory(doc: ComposeDoc, path: string): boolean {
+  const dir = path.replace(/\\/g, '/').split('/').slice(0, -1).join('/').replace(/^\.\//, '');
+  if (!dir || dir === '.' || dir.startsWith('../') || dir.startsWith('/')) return false;
+  const relative = (p: string) => p.replace(/^\.\//, '');
+  return doc.services.some((s) =>
+    [s.build?.context?.value, ...s.volumes.filter((m) => m.type === 'bind').map((m) => m.source?.value)].some(
+      (p) => p !== undefined && (relative(p) === dir || relative(p).startsWith(`${dir}/`)),
+    ),
+  );
 }
 
 /** A file with a service that has neither `image`, `build` nor `extends` cannot run alone: it is an override merged

@@ -15,5 +15,7 @@ testRule(composeAnalyzer, rule, {
     { name: 'a base file is judged as it is', file: 'compose.yaml', code: "services:\n  app:\n    image: example/app:1.0\n    networks: [backend]\n", errors: [{ line: 4, column: 16, endColumn: 23, severity: 'high' }] },
     { code: "services:\n  app:\n    image: example/app:1.0\n    networks:\n      backend:\n        ipv4_address: 10.0.0.2\n", errors: [{"line": 5, "column": 7, "endLine": 5, "endColumn": 14, "message": "network \"backend\""}] },
     { code: "services:\n  app:\n    build: .\n  web:\n    networks: [edge]\n", errors: [{"line": 5, "column": 16, "severity": "medium"}], name: "an override fragment: medium" },
+    { name: 'an -f extension written for another project directory: medium', file: 'extensions/cache/cache-compose.yml', code: "services:\n  cache:\n    build:\n      context: extensions/cache/\n    networks: [elk]\n", errors: [{ line: 5, column: 16, severity: 'medium' }] },
+    { name: 'paths relative to the file itself: high', file: 'extensions/cache/cache-compose.yml', code: "services:\n  cache:\n    build:\n      context: .\n    volumes: ['./conf:/conf']\n    networks: [elk]\n", errors: [{ line: 6, column: 16, severity: 'high' }] },
   ],
 });

@@ -36,6 +36,8 @@ testRule(dockerfileAnalyzer, rule, {
         { line: 2, column: 6, endColumn: 24, message: 'built on alpine 3.18' },
       ],
     },
+    { name: 'production file: medium', file: 'Dockerfile', code: 'FROM node:16-alpine\n', errors: [{ line: 1, column: 6, severity: 'medium' }] },
+    { name: 'test file: low', file: 'test/e2e/Dockerfile', code: 'FROM node:16-alpine\n', errors: [{ line: 1, column: 6, severity: 'low' }] },
   ],
 });
 

@@ -2,6 +2,7 @@
 import { dockerfileRef } from './support.ts';
 import type { DockerfileRule } from './support.ts';
 import { endOfLife, EOL_SUMMARY, TABLE_DATE } from './data/eol-images.ts';
+import { lowerOutsideProduction } from '../role-severity.ts';
 
 export const rule: DockerfileRule = {
   meta: {
@@ -32,7 +33,8 @@ export const rule: DockerfileRule = {
     },
     examples: { bad: ['FROM node:16-alpine\n', 'FROM python:3.12-buster\n'], good: ['FROM node:22-alpine\n', 'FROM python:3.13-slim-bookworm\n'] },
   },
-  check(doc, report) {
+  check(doc, report, ctx) {
+    report = lowerOutsideProduction(report, ctx, 'low');
     for (const s of doc.stages) {
       const image = s.image;
       if (!image || !s.imageWord || image.stage || s.imageWord.unresolved.length > 0) continue;
