@@ -15,5 +15,7 @@ testRule(composeAnalyzer, rule, {
     { code: "services:\n  app:\n    image: example/app:1.0\n    user: \"0:0\"\n", errors: [{"line": 4, "column": 11, "endLine": 4, "endColumn": 16}] },
     { code: "services:\n  app:\n    image: example/app:1.0\n    user: 0\n", errors: [{"line": 4, "column": 11, "endLine": 4, "endColumn": 12}] },
     { code: "services:\n  app:\n    image: example/app:1.0\n    user: root:wheel\n", errors: [{"line": 4, "column": 11, "endLine": 4, "endColumn": 21}] },
+    { code: "services:\n  app:\n    image: example/app:1.0\n    user: root\n", file: "docker-compose.dev.yml", errors: [{"line": 4, "column": 11, "severity": "low"}], name: "development file: low" },
+    { code: "services:\n  app:\n    image: example/app:1.0\n    user: root\n", file: "compose.yaml", errors: [{"line": 4, "column": 11, "severity": "medium"}], name: "production file: medium" },
   ],
 });

@@ -1,6 +1,7 @@
 // CGC016: `user: root` or uid 0.
 import { specUrl } from './support.ts';
 import type { ComposeRule } from './support.ts';
+import { lowerOutsideProduction } from '../role-severity.ts';
 
 const ROOT = /^(root|0)(:.*)?$/;
 
@@ -30,7 +31,8 @@ export const rule: ComposeRule = {
       good: ['services:\n  app:\n    image: example/app:1.0\n    user: "10001:10001"\n'],
     },
   },
-  check(doc, report) {
+  check(doc, report, ctx) {
+    report = lowerOutsideProduction(report, ctx, 'low');
     for (const s of doc.services) {
       if (s.user && ROOT.test(s.user.value.trim())) report({ range: s.user.range, data: { service: s.name, user: s.user.value } });
     }

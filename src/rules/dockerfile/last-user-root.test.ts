@@ -8,5 +8,7 @@ testRule(dockerfileAnalyzer, rule, {
     { code: 'FROM a:1\nUSER app\nUSER root\n', errors: [{ line: 3, column: 6, endColumn: 10 }] },
     { code: 'FROM a:1 AS base\nUSER 0:0\nFROM base\nRUN x\n', errors: [{ line: 2, column: 6, message: '0:0' }] },
     { code: 'FROM a:1\nARG U=root\nUSER ${U}\n', errors: [{ line: 3, column: 6 }] },
+    { code: 'FROM a:1\nUSER root\n', file: 'Dockerfile', errors: [{ line: 2, column: 6, severity: 'medium' }], name: 'production file: medium' },
+    { code: 'FROM a:1\nUSER root\n', file: 'image/discourse_dev/Dockerfile', errors: [{ line: 2, column: 6, severity: 'low' }], name: 'development image: low' },
   ],
 });

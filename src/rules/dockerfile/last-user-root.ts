@@ -1,6 +1,7 @@
 // CGD021: the last USER of the final image is root.
 import { dockerfileRef, finalUser, hadolintRef } from './support.ts';
 import type { DockerfileRule } from './support.ts';
+import { lowerOutsideProduction } from '../role-severity.ts';
 
 export const rule: DockerfileRule = {
   meta: {
@@ -25,7 +26,8 @@ export const rule: DockerfileRule = {
     messages: { default: 'The last USER of the final image is "{{user}}" (root).' },
     examples: { bad: ['FROM debian:12\nUSER root\nRUN apt-get update\n'], good: ['FROM debian:12\nUSER root\nRUN apt-get update\nUSER 10001\n'] },
   },
-  check(doc, report) {
+  check(doc, report, ctx) {
+    report = lowerOutsideProduction(report, ctx, 'low');
     const user = finalUser(doc);
     const word = user?.args[0];
     if (!word) return;

@@ -13,5 +13,6 @@ testRule(dockerfileAnalyzer, rule, {
     { code: 'FROM a:1\nRUN chmod 3777 /var/run/app\n', errors: [{ line: 2, column: 11, severity: 'low' }], name: 'setgid and sticky: low' },
     { code: 'FROM a:1\nRUN chmod o+wt /shared\n', errors: [{ line: 2, column: 11, severity: 'low' }], name: 'symbolic sticky: low' },
     { code: 'FROM a:1\nRUN chmod 2777 /shared\n', errors: [{ line: 2, column: 11, severity: 'medium' }], name: 'setgid without sticky: medium' },
+    { code: 'FROM a:1\nRUN chmod -R 777 /app\n', file: 'test/Dockerfile.test', errors: [{ line: 2, column: 14, severity: 'low' }], name: 'test image: low' },
   ],
 });

@@ -1,6 +1,7 @@
 // CGD063: chmod 777 and friends.
 import { positionals, runCommands } from '../../analyzers/dockerfile/query.ts';
 import type { DockerfileRule } from './support.ts';
+import { lowerOutsideProduction } from '../role-severity.ts';
 
 /** Whether a chmod mode gives write permission to others: octal `xx2/3/6/7`, or symbolic `o+w`, `a+w`, `a=rwx`. */
 export function worldWritable(mode: string): boolean {
@@ -40,7 +41,8 @@ export const rule: DockerfileRule = {
     messages: { default: 'Mode "{{mode}}" makes files writable by every user.' },
     examples: { bad: ['FROM alpine:3.20\nRUN chmod -R 777 /app\n'], good: ['FROM alpine:3.20\nRUN chown -R app:app /app && chmod -R 755 /app\n'] },
   },
-  check(doc, report) {
+  check(doc, report, ctx) {
+    report = lowerOutsideProduction(report, ctx, 'low');
     for (const cmd of runCommands(doc)) {
       if (cmd.name !== 'chmod') continue;
       const mode = positionals(cmd, ['--reference'])[0];
