@@ -2,6 +2,7 @@
 import { isSecretReference } from '../../core/secret-values.ts';
 import { buildCheckRef, isSecretName } from './support.ts';
 import type { DockerfileRule } from './support.ts';
+import { nonProduction } from '../role-severity.ts';
 
 export const rule: DockerfileRule = {
   meta: {
@@ -27,12 +28,17 @@ export const rule: DockerfileRule = {
     messages: { default: 'Build argument "{{name}}" carries a secret into the image history.' },
     examples: { bad: ['FROM node:22\nARG NPM_TOKEN\nRUN npm ci\n'], good: ['FROM node:22\nRUN --mount=type=secret,id=npm_token,env=NPM_TOKEN npm ci\n'] },
   },
-  check(doc, report) {
+  check(doc, report, ctx) {
     for (const instr of doc.instructions) {
       const target = instr.onbuild ?? instr;
       if (target.kind !== 'ARG') continue;
       // A default that is a path (`/run/secrets/db`) or a public key id says what the argument carries: not a secret.
-      for (const p of target.pairs) if (isSecretName(p.key.value) && !(p.value && isSecretReference(p.value.value))) report({ range: p.key.range, data: { name: p.key.value } });
+      for (const p of target.pairs) {
+        if (!isSecretName(p.key.value) || (p.value && isSecretReference(p.value.value))) continue;
+        // A literal default is a secret written in the file, in production material a blocking defect.
+        const literal = p.value !== undefined && p.value.value !== '' && !p.value.raw.includes('$');
+        report({ range: p.key.range, data: { name: p.key.value }, ...(literal && !nonProduction(ctx.file.role) ? { severity: 'high' as const } : {}) });
+      }
     }
   },
 };
