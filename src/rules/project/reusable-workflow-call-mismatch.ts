@@ -37,6 +37,9 @@ export const rule: ProjectRule = {
       'refuses to run the calling workflow ("Invalid workflow file"), so the whole workflow is broken. `secrets: ' +
       'inherit` passes every secret and is not checked.',
     severity: 'high',
+    severityContext: [
+      'A careful reviewer blocks the merge: GitHub refuses a call with an input or secret the called workflow does not define, so the run fails.',
+    ],
     category: 'correctness',
     references: [ghDocs('how-tos/reuse-automations/reuse-workflows'), ghDocs('reference/workflows-and-actions/workflow-syntax#onworkflow_call')],
     remediation: 'Pass the inputs and secrets the called workflow defines under `on.workflow_call` (fix the name, or define the input there), or give a required input a default.',

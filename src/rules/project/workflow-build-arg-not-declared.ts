@@ -25,6 +25,9 @@ export const rule: ProjectRule = {
       'is silently not used. Predefined arguments (proxies, `BUILDKIT_*`, `SOURCE_DATE_EPOCH`) need no declaration. ' +
       'The workflow twin of CGP003.',
     severity: 'low',
+    severityContext: [
+      'Docker ignores the argument with a warning; usually a leftover (the workflow twin of CGP003).',
+    ],
     category: 'correctness',
     references: ['https://github.com/docker/build-push-action#inputs', dockerfileRef('#arg')],
     remediation: 'Declare it where it is used (`ARG NODE_VERSION`), fix the name, or remove the unused argument from the workflow.',

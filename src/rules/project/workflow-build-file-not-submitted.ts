@@ -34,6 +34,9 @@ export const rule: ProjectRule = {
       'repository or into a sub-path, or for paths written with expressions or variables. A file an earlier step ' +
       'generates is not seen: the severity is medium, not more.',
     severity: 'medium',
+    severityContext: [
+      'The workflow\'s build fails when the file is missing, unless an earlier step writes or checks it out, which the files cannot show: a real risk, should fix.',
+    ],
     category: 'correctness',
     references: [ghDocs('reference/workflows-and-actions/workflow-syntax#jobsjob_idstepsrun'), 'https://github.com/docker/build-push-action#inputs', dockerfileRef('')],
     remediation: 'Fix the path (relative to the repository root, or to the step\'s `working-directory` in a `run:` script), or submit the file it names.',

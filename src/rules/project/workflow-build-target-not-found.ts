@@ -21,6 +21,9 @@ export const rule: ProjectRule = {
       'build fails, typically after a stage was renamed in the Dockerfile but not in the workflow. Stage names made ' +
       'from build arguments are not judged. The workflow twin of CGP002.',
     severity: 'high',
+    severityContext: [
+      'A careful reviewer blocks the merge: the build fails on a target no stage names (the workflow twin of CGP002).',
+    ],
     category: 'correctness',
     references: ['https://github.com/docker/build-push-action#inputs', dockerfileRef('#from')],
     remediation: 'Name an existing stage, or name the stage in the Dockerfile: `FROM node:22 AS runtime`.',
