@@ -2,7 +2,8 @@
 // analysis reports on the calibration corpus's files (each analysed alone, as the calibration bench does), printed
 // one per line — index, file:line, rule, severity, message — for a reviewer to judge against the file and the
 // policy (bench/README.md, "calibration": the recorded sample and its verdicts).
-//   npx node bench/calibration/sample.ts --corpus=<corpus> [--seed=19] [--size=100]
+//   npx node bench/calibration/sample.ts --corpus=<corpus> [--seed=19] [--size=100] [--types=dockerfile,compose]
+// --types: the corpus file types drawn from (default the Dockerfile and Compose files the severity review covers).
 // The same corpus, ruleset and seed always give the same sample (the ruleset and scoring versions are printed).
 import { readFileSync } from 'node:fs';
 import { analyzeFile, UnsupportedFileType } from '../../src/analysis/analyze.ts';
@@ -70,9 +71,11 @@ if (import.meta.main) {
   if (!corpusDir) throw new Error('sample: give the materialised corpus with --corpus=<dir> (bench/calibration/README.md)');
   const seed = Number(optionValue('seed') ?? 19);
   const size = Number(optionValue('size') ?? 100);
+  const types = new Set((optionValue('types') ?? 'dockerfile,compose').split(','));
   const corpus = loadCorpus();
+  const files = corpus.files.filter((f) => types.has(f.type));
   const versions = new Set<string>();
-  const reports = corpus.files.map((f) => {
+  const reports = files.map((f) => {
     const report = analyse({ filename: f.path, content: readFileSync(corpusPath(corpusDir, f), 'utf8') }, f.type);
     versions.add(`ruleset ${report.ruleset_version}, scoring ${report.scoring_version}`);
     return { file: `${f.repo}:${f.path}`, findings: report.findings };
@@ -81,6 +84,6 @@ if (import.meta.main) {
   const bySeverity = new Map<string, number>();
   for (const f of all) bySeverity.set(f.severity, (bySeverity.get(f.severity) ?? 0) + 1);
   console.log(`${[...versions].join('; ')}; seed ${seed}`);
-  console.log(`${all.length} medium-or-higher findings on ${corpus.files.length} files (${[...bySeverity].map(([s, n]) => `${s} ${n}`).join(', ')}); sample of ${Math.min(size, all.length)}:`);
+  console.log(`${all.length} medium-or-higher findings on ${files.length} files (${[...types].join(', ')}) (${[...bySeverity].map(([s, n]) => `${s} ${n}`).join(', ')}); sample of ${Math.min(size, all.length)}:`);
   draw(all, size, seed).forEach((f, i) => console.log(`${String(i + 1).padStart(3)}  ${f.file}:${f.line}  ${f.rule}  ${f.severity}  ${f.message}`));
 }
