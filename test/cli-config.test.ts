@@ -36,27 +36,27 @@ async function recorder() {
 const settingsOf = (body: Record<string, unknown>) => Object.fromEntries(Object.entries(body).filter(([k]) => !['filename', 'file_type', 'content', 'files'].includes(k)));
 
 describe('.confgate.json is found upward from the analyzed paths, or named with --config', () => {
-  // BAD_DOCKERFILE scores from 60 to 79 (one high finding): min_score 60 in the file that applies makes it pass
-  // (exit 0); no file, 80, fails it (1).
-  const PASS60 = config({ min_score: 60 });
-  it('(the premise: BAD_DOCKERFILE scores from 60 to 79)', async () => {
+  // BAD_DOCKERFILE scores from 40 to 79 (high findings, no critical): min_score 40 in the file that applies makes it
+  // pass (exit 0); no file, 80, fails it (1).
+  const PASS40 = config({ min_score: 40 });
+  it('(the premise: BAD_DOCKERFILE scores from 40 to 79)', async () => {
     const { score } = await serviceReport(svc.url, 'Dockerfile', BAD_DOCKERFILE);
-    assert.ok(score >= 60 && score < 80, `${score}`);
+    assert.ok(score >= 40 && score < 80, `${score}`);
   });
   const cases: { name: string; files: Record<string, string>; git?: string[]; cwd?: string; args: string[]; status: number; config: string | null }[] = [
-    { name: 'in the working directory', files: { '.confgate.json': PASS60, Dockerfile: BAD_DOCKERFILE }, args: ['Dockerfile'], status: 0, config: '.confgate.json' },
-    { name: 'in a parent of the file', files: { '.confgate.json': PASS60, 'svc/api/Dockerfile': BAD_DOCKERFILE }, args: ['svc/api/Dockerfile'], status: 0, config: '.confgate.json' },
-    { name: 'above the working directory', files: { '.confgate.json': PASS60, 'svc/Dockerfile': BAD_DOCKERFILE }, cwd: 'svc', args: ['Dockerfile'], status: 0, config: '../.confgate.json' },
-    { name: 'from a directory argument', files: { 'svc/.confgate.json': PASS60, 'svc/Dockerfile': BAD_DOCKERFILE }, args: ['svc'], status: 0, config: 'svc/.confgate.json' },
-    { name: 'the nearest one wins', files: { '.confgate.json': config({ min_score: 90 }), 'svc/.confgate.json': PASS60, 'svc/Dockerfile': BAD_DOCKERFILE }, args: ['svc/Dockerfile'], status: 0, config: 'svc/.confgate.json' },
-    { name: 'in the repository root (the directory holding .git)', files: { 'repo/.confgate.json': PASS60, 'repo/svc/Dockerfile': BAD_DOCKERFILE }, git: ['repo'], args: ['repo/svc/Dockerfile'], status: 0, config: 'repo/.confgate.json' },
-    { name: 'not above the repository root: the search stops at .git', files: { '.confgate.json': PASS60, 'repo/svc/Dockerfile': BAD_DOCKERFILE }, git: ['repo'], args: ['repo/svc/Dockerfile'], status: 1, config: null },
-    { name: 'a .git file (a worktree) stops it too', files: { '.confgate.json': PASS60, 'repo/.git': 'gitdir: /elsewhere\n', 'repo/Dockerfile': BAD_DOCKERFILE }, args: ['repo/Dockerfile'], status: 1, config: null },
+    { name: 'in the working directory', files: { '.confgate.json': PASS40, Dockerfile: BAD_DOCKERFILE }, args: ['Dockerfile'], status: 0, config: '.confgate.json' },
+    { name: 'in a parent of the file', files: { '.confgate.json': PASS40, 'svc/api/Dockerfile': BAD_DOCKERFILE }, args: ['svc/api/Dockerfile'], status: 0, config: '.confgate.json' },
+    { name: 'above the working directory', files: { '.confgate.json': PASS40, 'svc/Dockerfile': BAD_DOCKERFILE }, cwd: 'svc', args: ['Dockerfile'], status: 0, config: '../.confgate.json' },
+    { name: 'from a directory argument', files: { 'svc/.confgate.json': PASS40, 'svc/Dockerfile': BAD_DOCKERFILE }, args: ['svc'], status: 0, config: 'svc/.confgate.json' },
+    { name: 'the nearest one wins', files: { '.confgate.json': config({ min_score: 90 }), 'svc/.confgate.json': PASS40, 'svc/Dockerfile': BAD_DOCKERFILE }, args: ['svc/Dockerfile'], status: 0, config: 'svc/.confgate.json' },
+    { name: 'in the repository root (the directory holding .git)', files: { 'repo/.confgate.json': PASS40, 'repo/svc/Dockerfile': BAD_DOCKERFILE }, git: ['repo'], args: ['repo/svc/Dockerfile'], status: 0, config: 'repo/.confgate.json' },
+    { name: 'not above the repository root: the search stops at .git', files: { '.confgate.json': PASS40, 'repo/svc/Dockerfile': BAD_DOCKERFILE }, git: ['repo'], args: ['repo/svc/Dockerfile'], status: 1, config: null },
+    { name: 'a .git file (a worktree) stops it too', files: { '.confgate.json': PASS40, 'repo/.git': 'gitdir: /elsewhere\n', 'repo/Dockerfile': BAD_DOCKERFILE }, args: ['repo/Dockerfile'], status: 1, config: null },
     { name: 'a directory named .confgate.json is not a configuration', files: { '.confgate.json/x': '', Dockerfile: BAD_DOCKERFILE }, args: ['Dockerfile'], status: 1, config: null },
-    { name: '--config names another file, and no search is made', files: { '.confgate.json': config({ min_score: 90 }), 'ci/gate.json': PASS60, Dockerfile: BAD_DOCKERFILE }, args: ['--config', 'ci/gate.json', 'Dockerfile'], status: 0, config: 'ci/gate.json' },
-    { name: '--no-config reads none', files: { '.confgate.json': PASS60, Dockerfile: BAD_DOCKERFILE }, args: ['--no-config', 'Dockerfile'], status: 1, config: null },
-    { name: '--min-score wins over the file', files: { '.confgate.json': PASS60, Dockerfile: BAD_DOCKERFILE }, args: ['--min-score', '90', 'Dockerfile'], status: 1, config: '.confgate.json' },
-    { name: 'several paths under the same file', files: { '.confgate.json': PASS60, 'a/Dockerfile': BAD_DOCKERFILE, 'b/Dockerfile': BAD_DOCKERFILE }, args: ['a/Dockerfile', 'b'], status: 0, config: '.confgate.json' },
+    { name: '--config names another file, and no search is made', files: { '.confgate.json': config({ min_score: 90 }), 'ci/gate.json': PASS40, Dockerfile: BAD_DOCKERFILE }, args: ['--config', 'ci/gate.json', 'Dockerfile'], status: 0, config: 'ci/gate.json' },
+    { name: '--no-config reads none', files: { '.confgate.json': PASS40, Dockerfile: BAD_DOCKERFILE }, args: ['--no-config', 'Dockerfile'], status: 1, config: null },
+    { name: '--min-score wins over the file', files: { '.confgate.json': PASS40, Dockerfile: BAD_DOCKERFILE }, args: ['--min-score', '90', 'Dockerfile'], status: 1, config: '.confgate.json' },
+    { name: 'several paths under the same file', files: { '.confgate.json': PASS40, 'a/Dockerfile': BAD_DOCKERFILE, 'b/Dockerfile': BAD_DOCKERFILE }, args: ['a/Dockerfile', 'b'], status: 0, config: '.confgate.json' },
   ];
   for (const c of cases) {
     it(c.name, async () => {
@@ -67,7 +67,7 @@ describe('.confgate.json is found upward from the analyzed paths, or named with 
       assert.equal(res.status, c.status, res.stderr);
       const out = JSON.parse(res.stdout);
       assert.equal(out.config, c.config);
-      assert.equal(out.min_score, c.args.includes('--min-score') ? 90 : c.config ? 60 : 80);
+      assert.equal(out.min_score, c.args.includes('--min-score') ? 90 : c.config ? 40 : 80);
     });
   }
 
@@ -262,7 +262,7 @@ describe('--exclude and the configuration\'s exclude: gitignore-style globs', ()
 
 describe('stdin: - reads one file, --stdin-filename names it', () => {
   it('named: its type from the name, its name in the report, the configuration\'s settings apply', async () => {
-    const dir = repo({ '.confgate.json': config({ min_score: 60 }) });
+    const dir = repo({ '.confgate.json': config({ min_score: 40 }) });
     const res = await cli(['--format', 'json', '--stdin-filename', 'app/Dockerfile', '-'], dir, BAD_DOCKERFILE);
     assert.equal(res.status, 0, res.stderr);
     const out = JSON.parse(res.stdout);
@@ -320,9 +320,9 @@ describe('--fail-on: a finding at or above a severity fails the gate too', () =>
     .map((f) => `Dockerfile:${f.location.start_line}:${f.location.start_column} ${f.rule_id}`);
   const cases: { args: string[]; content: string; status: number; verdict: (score: number) => Promise<string> }[] = [
     { args: ['--min-score', '0', '--fail-on', 'critical'], content: BAD_DOCKERFILE, status: 0, verdict: async (s) => `PASS: every score is at least 0 (lowest ${s}); no finding at or above critical` },
-    { args: ['--min-score', '0', '--fail-on', 'high'], content: BAD_DOCKERFILE, status: 1, verdict: async () => 'FAIL: 1 finding at or above high (Dockerfile:5:5 CGD030)' },
+    { args: ['--min-score', '0', '--fail-on', 'high'], content: BAD_DOCKERFILE, status: 1, verdict: async () => { const all = await atOrAbove('high'); return `FAIL: ${all.length} finding${all.length === 1 ? '' : 's'} at or above high (${all.join(', ')})`; } },
     { args: ['--min-score', '0', '--fail-on', 'info'], content: BAD_DOCKERFILE, status: 1, verdict: async () => { const all = await atOrAbove('info'); return `FAIL: ${all.length} findings at or above info (${all.join(', ')})`; } },
-    { args: ['--fail-on', 'high'], content: BAD_DOCKERFILE, status: 1, verdict: async (s) => `FAIL: 1 of 1 scores are below 80 (file Dockerfile: ${s}); 1 finding at or above high (Dockerfile:5:5 CGD030)` },
+    { args: ['--fail-on', 'high'], content: BAD_DOCKERFILE, status: 1, verdict: async (s) => { const all = await atOrAbove('high'); return `FAIL: 1 of 1 scores are below 80 (file Dockerfile: ${s}); ${all.length} finding${all.length === 1 ? '' : 's'} at or above high (${all.join(', ')})`; } },
     { args: ['--fail-on', 'info'], content: SUPPRESSED_ONLY, status: 0, verdict: async () => 'PASS: every score is at least 80 (lowest 100); no finding at or above info' },
     { args: ['--fail-on', 'info'], content: CLEAN_DOCKERFILE, status: 0, verdict: async () => 'PASS: every score is at least 80 (lowest 100); no finding at or above info' },
   ];
