@@ -51,8 +51,11 @@ const CODENAME = new Set([
 ]);
 /** OS words carrying the OS's version (`alpine3.20`, `ubuntu22.04`, `ltsc2022`, `el9`, `ubi9`). */
 const OS_VERSION = /^(?:alpine|ubuntu|debian|centos|fedora|rockylinux|almalinux|el|ubi|ltsc|amazonlinux|al|oraclelinux|windowsservercore|nanoserver)[\d.]+$/;
-/** Images that are an OS: their codenames and OS-version words are their own versions (`debian:bookworm`). */
-const OS_IMAGES = /^(?:library\/)?(?:debian|ubuntu|alpine|centos|fedora|rockylinux|almalinux|amazonlinux|oraclelinux|photon|archlinux|busybox|clearlinux|opensuse\/.+|redhat\/.+|windows\/.+)$/;
+/**
+ * Images that are an OS, or an OS family's build base whose version is the OS release (`buildpack-deps:bookworm`,
+ * `neurodebian:noble`): their codenames and OS-version words are their own versions (`debian:bookworm`).
+ */
+const OS_IMAGES = /^(?:library\/)?(?:debian|ubuntu|buildpack-deps|neurodebian|alpine|centos|fedora|rockylinux|almalinux|amazonlinux|oraclelinux|photon|archlinux|busybox|clearlinux|opensuse\/.+|redhat\/.+|windows\/.+)$/;
 /** A name component carrying a version (`static-debian12`, `python3`): two letters or more, then digits. */
 const NAME_VERSION = /^[a-z]{2,}\d+(?:\.\d+)*$/;
 
@@ -72,8 +75,11 @@ export function imagePin(ref: ImageRef): ImagePin {
   const tag = ref.tag.toLowerCase();
   if (tag === 'latest') return 'latest';
   const isOs = OS_IMAGES.test(ref.repository.toLowerCase());
+  const words = tag.split(/[-_]/);
+  // `latest` as a word (`postgresql-latest`, `latest-alpine`) moves: only a word with a digit can still pin it.
+  if (words.includes('latest') && !words.some((w) => /\d/.test(w))) return 'versionless';
   if (ref.repository.toLowerCase().split('/').pop()!.split(/[-_]/).some((w) => NAME_VERSION.test(w))) return 'versioned';
-  for (const word of tag.split(/[-_]/)) {
+  for (const word of words) {
     if (word === '' || MOVING.has(word) || VARIANT.has(word)) continue;
     if (CODENAME.has(word) || OS_VERSION.test(word)) {
       // The OS's version is an OS image's own (`ubuntu:noble`, `windows/servercore:ltsc2022`).

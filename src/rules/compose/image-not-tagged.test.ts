@@ -9,6 +9,7 @@ testRule(composeAnalyzer, rule, {
     "services:\n  app:\n    image: example/app:${TAG}\n    labels: [x]\n  web:\n    image: nginx:${NGINX:-1.27}-alpine\n  db:\n    image: ${DB_IMAGE:?set it}\n",
     "services:\n  os:\n    image: debian:bookworm-slim\n  proxy:\n    image: traefik:v3\n  static:\n    image: gcr.io/distroless/static-debian12:nonroot\n  lts:\n    image: node:hydrogen\n",
     "services:\n  app:\n    build: .\n    image: example/app\n",
+    "services:\n  base:\n    image: buildpack-deps:bookworm\n",
     "services:\n  app:\n    image: localhost:5000/app:2.1\n",
   ],
   invalid: [
@@ -24,6 +25,7 @@ testRule(composeAnalyzer, rule, {
         { line: 9, column: 12, endColumn: 25 },
       ],
     },
+    { name: 'latest as a word of the tag', code: "services:\n  db:\n    image: example/db:postgresql-latest\n", errors: [{ line: 3, column: 12, endColumn: 40, message: '"example/db:postgresql-latest" of service "db" uses the tag :postgresql-latest, which names no version' }] },
     { name: 'a development file: low', file: 'docker-compose.dev.yml', code: "services:\n  cache:\n    image: redis:alpine\n", errors: [{ line: 3, column: 12, endColumn: 24, severity: 'low' }] },
     {
       name: 'judged by the default of an interpolation',

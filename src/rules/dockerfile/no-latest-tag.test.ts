@@ -10,6 +10,7 @@ testRule(dockerfileAnalyzer, rule, {
     'FROM debian:bookworm-slim\nFROM ubuntu:noble\nFROM mcr.microsoft.com/windows/servercore:ltsc2022\n',
     'FROM node:22-alpine\nFROM python:3-slim-bookworm\nFROM traefik:v3\nFROM node:hydrogen\n',
     'FROM gcr.io/distroless/static-debian12:nonroot\n',
+    'FROM buildpack-deps:bookworm\nFROM buildpack-deps:bullseye-scm\n',
     'ARG TAG\nFROM node:${TAG}\n',
     'FROM golang:1.23 AS build\nFROM alpine:3.20\nCOPY --from=build /out /app\nCOPY --from=0 /out /app2\n',
     'FROM alpine:3.20\nCOPY --from=ghcr.io/acme/tool:1.2 /t /t\nRUN --mount=type=bind,from=redis:7.4,source=/usr/local/bin,target=/r ls /r\n',
@@ -31,6 +32,14 @@ testRule(dockerfileAnalyzer, rule, {
         { line: 8, column: 6, endColumn: 24 },
         { line: 9, column: 6, endColumn: 17 },
         { line: 10, column: 6, endColumn: 32 },
+      ],
+    },
+    {
+      name: 'latest as a word of the tag',
+      code: 'FROM example/db:postgresql-latest\nFROM example/x:latest-alpine\n',
+      errors: [
+        { line: 1, column: 6, endColumn: 34, message: 'tag "postgresql-latest", which names no version' },
+        { line: 2, column: 6, endColumn: 29, message: 'tag "latest-alpine", which names no version' },
       ],
     },
     { name: 'development, test, CI and example files: low', file: 'examples/redis/Dockerfile', code: 'FROM redis:alpine\n', errors: [{ line: 1, column: 6, endColumn: 18, severity: 'low' }] },
