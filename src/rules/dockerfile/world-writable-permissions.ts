@@ -1,5 +1,5 @@
 // CGD063: chmod 777 and friends.
-import { positionals, runCommands } from '../../analyzers/dockerfile/query.ts';
+import { positionals, runCommands, type CommandRef } from '../../analyzers/dockerfile/query.ts';
 import type { DockerfileRule } from './support.ts';
 import { lowerOutsideProduction } from '../role-severity.ts';
 
@@ -14,6 +14,24 @@ export function worldWritable(mode: string): boolean {
 export function sticky(mode: string): boolean {
   if (/^[0-7]{4}$/.test(mode)) return (Number(mode[0]) & 1) !== 0;
   return mode.split(',').some((clause) => /^[ugoa]*[+=][rwxXst]*t/.test(clause));
+}
+
+const trimSlash = (p: string) => (p.length > 1 ? p.replace(/\/+$/, '') : p);
+
+/** Whether a later `rm` of the same RUN removes `path` (the path itself or a directory holding it): nothing ships. */
+function removedLater(commands: readonly CommandRef[], from: number, path: string): boolean {
+  const target = trimSlash(path);
+  for (let i = from + 1; i < commands.length; i++) {
+    const c = commands[i]!;
+    if (c.instruction !== commands[from]!.instruction) break;
+    if (c.name !== 'rm') continue;
+    for (const op of positionals(c)) {
+      if (op.dynamic) continue;
+      const removed = trimSlash(op.value);
+      if (removed === target || target.startsWith(removed === '/' ? '/' : removed + '/')) return true;
+    }
+  }
+  return false;
 }
 
 const lowIfSticky = (mode: string) => (sticky(mode) ? { severity: 'low' as const } : {});
@@ -31,6 +49,7 @@ export const rule: DockerfileRule = {
     severityContext: [
       'A world-writable file or directory lets any user of the container plant code that a privileged process may later run: should fix.',
       'Low when the mode sets the sticky bit (`1777`, `3777`, `+t`): a shared temporary directory, as `/tmp` is, where users cannot replace each other\'s files.',
+      'Not reported when every path the chmod names is removed by a later `rm` of the same RUN (the path or a directory holding it): the mode never reaches the image.',
       'Low in development, test, CI or example files (a word of the path such as `dev`, `test`, `ci`, `examples`): a development or test image.',
     ],
     category: 'security',
@@ -43,9 +62,11 @@ export const rule: DockerfileRule = {
   },
   check(doc, report, ctx) {
     report = lowerOutsideProduction(report, ctx, 'low');
-    for (const cmd of runCommands(doc)) {
+    const commands = runCommands(doc);
+    for (const [i, cmd] of commands.entries()) {
       if (cmd.name !== 'chmod') continue;
-      const mode = positionals(cmd, ['--reference'])[0];
+      const [mode, ...paths] = positionals(cmd, ['--reference']);
+      if (paths.length > 0 && paths.every((p) => !p.dynamic && removedLater(commands, i, p.value))) continue;
       if (mode && worldWritable(mode.value)) report({ range: mode.range, data: { mode: mode.value }, ...lowIfSticky(mode.value) });
     }
     for (const instr of doc.instructions) {
