@@ -2,6 +2,19 @@
 import { dockerfileRef, hadolintRef, stagesByName } from './support.ts';
 import type { DockerfileRule } from './support.ts';
 
+/** Edit distance (insertions, deletions, substitutions, adjacent swaps) of two short names. */
+function distance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
 export const rule: DockerfileRule = {
   meta: {
     id: 'CGD007',
@@ -15,7 +28,8 @@ export const rule: DockerfileRule = {
       'to an earlier stage. Values that look like image references (with a tag, digest or registry path) are not reported.',
     severity: 'medium',
     severityContext: [
-      'A plain name that matches no earlier stage is usually a typo or an untagged image, but it may also be a named build context (`docker buildx build --build-context templates=…`), which the file cannot show: should fix, not a block.',
+      'Medium when the name is a stage defined further down, or is within one edit of a stage name per three letters, at most two (`buidl` for `build`): a real ordering bug or typo, should fix.',
+      'Low otherwise: a plain name that matches no stage may be a named build context (`docker buildx build --build-context templates=…`), which the file cannot show, or an untagged image (CGD001 judges that); say less.',
       'hadolint rates it a warning.',
     ],
     category: 'correctness',
@@ -24,6 +38,7 @@ export const rule: DockerfileRule = {
     equivalents: ['hadolint:DL3022'],
     messages: {
       default: 'COPY --from="{{name}}" names no earlier stage; Docker will pull an image of that name.',
+      context: 'COPY --from="{{name}}" names no stage: it may be a named build context (`--build-context {{name}}=…`); otherwise Docker pulls an image of that name.',
       index: 'COPY --from={{name}} points to no earlier stage (this is stage {{current}}).',
     },
     examples: {
@@ -47,7 +62,9 @@ export const rule: DockerfileRule = {
         // Lists are in file order: the first stage of the name is the earliest.
         const first = stagesByName(doc).get(lower)?.[0];
         if (first && first.index <= s.index) continue;
-        report({ range: value.range, data: { name } });
+        const typo = first !== undefined || [...stagesByName(doc).keys()].some((n) => distance(n, lower) <= Math.min(2, Math.floor(Math.min(n.length, lower.length) / 3)));
+        if (typo) report({ range: value.range, data: { name } });
+        else report({ range: value.range, messageId: 'context', data: { name }, severity: 'low' });
       }
     }
   },
