@@ -21,6 +21,7 @@ import { rule as dangerousDevice } from './dangerous-device.ts';
 import { rule as riskySysctl } from './risky-sysctl.ts';
 import { rule as runsAsRoot } from './runs-as-root.ts';
 import { rule as secretInEnvironment } from './secret-in-environment.ts';
+import { rule as tlsVerificationEnvDisabled } from './tls-verification-env-disabled.ts';
 import { rule as secretInBuildArgs } from './secret-in-build-args.ts';
 import { rule as secretInLabels } from './secret-in-labels.ts';
 import { rule as portOnAllInterfaces } from './port-on-all-interfaces.ts';
@@ -106,6 +107,7 @@ export const composeRules: readonly ComposeRule[] = [
   sharedMountPropagation,
   passwordOnCommandLine,
   eolImage,
+  tlsVerificationEnvDisabled,
 ];
 
 export const composeAnalyzer: FileAnalyzer<ComposeDoc> = {

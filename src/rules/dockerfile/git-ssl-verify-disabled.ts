@@ -2,6 +2,7 @@
 import { runCommands } from '../../analyzers/dockerfile/query.ts';
 import { isFalsy, reportEnv } from './support.ts';
 import type { DockerfileRule } from './support.ts';
+import { tlsOffVariable } from '../tls-env.ts';
 
 export const rule: DockerfileRule = {
   meta: {
@@ -23,7 +24,7 @@ export const rule: DockerfileRule = {
     examples: { bad: ['FROM alpine/git:2.45\nENV GIT_SSL_NO_VERIFY=1\n', 'FROM alpine/git:2.45\nRUN git config --global http.sslVerify false\n'], good: ['FROM alpine/git:2.45\nRUN git config --global http.sslCAInfo /etc/ssl/ca.pem\n'] },
   },
   check(doc, report) {
-    reportEnv(doc, report, ['GIT_SSL_NO_VERIFY'], (v) => v !== '');
+    reportEnv(doc, report, ['GIT_SSL_NO_VERIFY'], (v) => tlsOffVariable('GIT_SSL_NO_VERIFY', v) !== undefined);
     for (const cmd of runCommands(doc)) {
       if (cmd.name !== 'git') continue;
       cmd.args.forEach((w, i) => {

@@ -12,6 +12,7 @@ import { rule as remoteScriptPipedToShell } from './remote-script-piped-to-shell
 import { rule as tlsVerifyFlagDisabled } from './tls-verify-flag-disabled.ts';
 import { rule as sshHostKeyCheckingDisabled } from './ssh-host-key-checking-disabled.ts';
 import { rule as goInsecureEnv } from './go-insecure-env.ts';
+import { rule as tlsVerificationEnvDisabled } from './tls-verification-env-disabled.ts';
 import { rule as pipTrustedHostEnv } from './pip-trusted-host-env.ts';
 import { rule as yumSslverifyDisabled } from './yum-sslverify-disabled.ts';
 import { rule as gitSslVerifyDisabled } from './git-ssl-verify-disabled.ts';
@@ -111,6 +112,7 @@ export const dockerfileRules: readonly DockerfileRule[] = [
   tlsVerifyFlagDisabled,
   sshHostKeyCheckingDisabled,
   goInsecureEnv,
+  tlsVerificationEnvDisabled,
   pipTrustedHostEnv,
   yumSslverifyDisabled,
   gitSslVerifyDisabled,

@@ -1,6 +1,7 @@
 // CGD044: Node.js TLS certificate checks disabled.
 import { reportEnv } from './support.ts';
 import type { DockerfileRule } from './support.ts';
+import { tlsOffVariable } from '../tls-env.ts';
 
 export const rule: DockerfileRule = {
   meta: {
@@ -22,6 +23,6 @@ export const rule: DockerfileRule = {
     examples: { bad: ['FROM node:22\nENV NODE_TLS_REJECT_UNAUTHORIZED=0\n'], good: ['FROM node:22\nENV NODE_EXTRA_CA_CERTS=/etc/ssl/internal-ca.pem\n'] },
   },
   check(doc, report) {
-    reportEnv(doc, report, ['NODE_TLS_REJECT_UNAUTHORIZED'], (v) => v.trim() === '0');
+    reportEnv(doc, report, ['NODE_TLS_REJECT_UNAUTHORIZED'], (v) => tlsOffVariable('NODE_TLS_REJECT_UNAUTHORIZED', v) !== undefined);
   },
 };

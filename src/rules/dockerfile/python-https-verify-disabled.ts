@@ -1,6 +1,7 @@
 // CGD043: Python HTTPS certificate checks disabled.
 import { reportEnv } from './support.ts';
 import type { DockerfileRule } from './support.ts';
+import { tlsOffVariable } from '../tls-env.ts';
 
 export const rule: DockerfileRule = {
   meta: {
@@ -22,6 +23,6 @@ export const rule: DockerfileRule = {
     examples: { bad: ['FROM python:3.13\nENV PYTHONHTTPSVERIFY=0\n'], good: ['FROM python:3.13\nENV PYTHONUNBUFFERED=1\n'] },
   },
   check(doc, report) {
-    reportEnv(doc, report, ['PYTHONHTTPSVERIFY'], (v) => v.trim() === '0');
+    reportEnv(doc, report, ['PYTHONHTTPSVERIFY'], (v) => tlsOffVariable('PYTHONHTTPSVERIFY', v) !== undefined);
   },
 };
