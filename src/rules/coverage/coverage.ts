@@ -6,10 +6,7 @@ import type { Peer, PeerRule } from './types.ts';
 
 /** Equivalents naming no rule of the peer at the recorded commit. Listed here (with what to do) until the rule
  * work corrects the rule, so the map stays honest without editing rule files from the benchmark's branch. */
-export const STALE_EQUIVALENTS: Readonly<Record<string, string>> = {
-  'trivy:DS032': 'trivy-checks has no DS032 (its Dockerfile checks end at DS-0031) and no pipefail check: remove it from CGD142.',
-  'checkov:CKV2_DOCKER_18': 'Checkov has no CKV2_DOCKER_18 (its Dockerfile graph checks end at CKV2_DOCKER_17): remove it from CGD055.',
-};
+export const STALE_EQUIVALENTS: Readonly<Record<string, string>> = {};
 
 export type CoverageStatus = 'mapped' | 'planned' | 'not-adopted' | 'undecided';
 

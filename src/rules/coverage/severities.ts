@@ -126,5 +126,4 @@ export const PEER_SEVERITIES: Readonly<Record<string, string | null>> = {
   'trivy:DS027': 'high',
   'trivy:DS029': 'high',
   'trivy:DS031': 'critical',
-  'trivy:DS032': null, // not in checks/docker at the coverage map's commit
 };

@@ -17,7 +17,7 @@ export const rule: DockerfileRule = {
     cwe: ['CWE-295'],
     references: ['https://go.dev/ref/mod#environment-variables'],
     remediation: 'Remove the variable; for private modules set `GOPRIVATE`/`GONOSUMDB` to exactly those module paths.',
-    equivalents: ['checkov:CKV2_DOCKER_18'],
+    equivalents: [],
     messages: { default: '{{name}}={{value}} disables verification of what is downloaded.' },
     examples: { bad: ['FROM golang:1.23\nENV GOINSECURE=*\n'], good: ['FROM golang:1.23\nENV GOPRIVATE=git.acme.dev\n'] },
   },
