@@ -1,7 +1,6 @@
 // CGC050: an `environment` entry that turns TLS certificate verification off.
 import { specUrl } from './support.ts';
 import type { ComposeRule } from './support.ts';
-import { lowerOutsideProduction } from '../role-severity.ts';
 import { tlsOffVariable } from '../tls-env.ts';
 
 export const rule: ComposeRule = {
@@ -18,7 +17,7 @@ export const rule: ComposeRule = {
     severity: 'high',
     severityContext: [
       'A careful reviewer blocks the merge: TLS verification off (issue #19\'s policy).',
-      'Medium in development, test, CI or example files (a word of the path such as `dev`, `test`, `ci`, `examples`): often a local self-signed setup, still a real risk.',
+      'High in development, test, CI and example files too: the policy\'s exception for such material covers version-less images and throwaway credentials, not TLS verification off (a copied setting ships).',
     ],
     category: 'security',
     cwe: ['CWE-295'],
@@ -31,8 +30,7 @@ export const rule: ComposeRule = {
       good: ['services:\n  agent:\n    image: example/agent:1.0\n    environment:\n      SSL_CERT_FILE: /run/secrets/ca.pem\n'],
     },
   },
-  check(doc, report, ctx) {
-    report = lowerOutsideProduction(report, ctx, 'medium');
+  check(doc, report) {
     for (const s of doc.services) {
       for (const e of s.environment) {
         if (e.value === undefined || e.interpolated || !tlsOffVariable(e.key, e.value)) continue;

@@ -17,6 +17,6 @@ testRule(dockerfileAnalyzer, rule, {
         { line: 4, column: 5, endColumn: 27, message: 'INSECURE_SKIP_VERIFY=1 turns TLS certificate verification off.' },
       ],
     },
-    { name: 'development file: medium', file: 'dev/Dockerfile', code: 'FROM a:1\nENV X_INSECURE_SKIP_VERIFY=true\n', errors: [{ line: 2, column: 5, endColumn: 32, severity: 'medium' }] },
+    { name: 'development file: still high', file: 'dev/Dockerfile', code: 'FROM a:1\nENV X_INSECURE_SKIP_VERIFY=true\n', errors: [{ line: 2, column: 5, endColumn: 32, severity: 'high' }] },
   ],
 });

@@ -1,7 +1,6 @@
 // CGD145: a variable that turns TLS certificate verification off (`*_INSECURE_SKIP_VERIFY=true`, `*_SSL_VERIFY=false`).
 import { envSettings } from './support.ts';
 import type { DockerfileRule } from './support.ts';
-import { lowerOutsideProduction } from '../role-severity.ts';
 import { tlsOffVariable } from '../tls-env.ts';
 
 export const rule: DockerfileRule = {
@@ -18,7 +17,7 @@ export const rule: DockerfileRule = {
     severity: 'high',
     severityContext: [
       'A careful reviewer blocks the merge: TLS verification off (issue #19\'s policy).',
-      'Medium in development, test, CI or example files (a word of the path such as `dev`, `test`, `ci`, `examples`): often a local self-signed setup, still a real risk.',
+      'High in development, test, CI and example files too: the policy\'s exception for such material covers version-less images and throwaway credentials, not TLS verification off (a copied setting ships).',
     ],
     category: 'security',
     cwe: ['CWE-295'],
@@ -28,8 +27,7 @@ export const rule: DockerfileRule = {
     messages: { default: '{{name}}={{value}} turns TLS certificate verification off.' },
     examples: { bad: ['FROM alpine:3.20\nENV EXPORTER_TLS_INSECURE_SKIP_VERIFY=true\n'], good: ['FROM alpine:3.20\nENV SSL_CERT_FILE=/etc/ssl/internal-ca.pem\n'] },
   },
-  check(doc, report, ctx) {
-    report = lowerOutsideProduction(report, ctx, 'medium');
+  check(doc, report) {
     for (const s of envSettings(doc)) {
       const t = tlsOffVariable(s.name, s.value);
       if (t && t.dockerfileRule === undefined) report({ range: s.span.range, data: { name: s.name, value: s.value } });
