@@ -10,7 +10,6 @@ Exit codes: 0 the gate passes, 1 it fails (some score below --min-score, or a fi
 """
 
 import argparse
-import hashlib
 import http.client
 import json
 import os
@@ -608,12 +607,6 @@ def artifact_uri(name):
     return "/".join(urllib.parse.quote(segment, safe="!'()*") for segment in name.split("/"))
 
 
-def normalised_line(content, line):
-    lines = re.split(r"\r?\n", content)
-    text = lines[line - 1] if 1 <= line <= len(lines) else ""
-    return re.sub(r"[ \t]+", " ", text).strip(" ")
-
-
 def rule_descriptor(info, help_uri):
     security = info["category"] in SECURITY_CATEGORIES
     tags = []
@@ -709,15 +702,14 @@ def automation_details(environ):
 
 def fingerprinted(analyses):
     """(finding, source, fingerprint) for every finding and suppressed finding, in the service's order. The
-    fingerprint (SARIF's partialFingerprints["confgate/v1"], GitLab's fingerprint) is the SHA-256 of the rule id,
-    the file and the finding's line with blanks collapsed, and an occurrence number for identical lines."""
+    fingerprint is the service's own (the finding's `fingerprint`: its rule, its file and a hash of the text it
+    points at, secrets masked), as SARIF's partialFingerprints["confgate/v1"] carries it; for GitLab, whose issues
+    need distinct fingerprints, a repeat of the same text in one file gets an occurrence number (`:2`, `:3`...)."""
     occurrences = {}
     out = []
     for f, source in [p for a in analyses for p in placed_findings(a)]:
-        key = "%s\0%s\0%s" % (f["rule_id"], artifact_uri(source.name), normalised_line(source.content, f["location"]["start_line"]))
-        digest = hashlib.sha256(key.encode("utf-8")).hexdigest()
-        occurrences[digest] = occurrences.get(digest, 0) + 1
-        out.append((f, source, "%s:%d" % (digest, occurrences[digest])))
+        n = occurrences[f["fingerprint"]] = occurrences.get(f["fingerprint"], 0) + 1
+        out.append((f, source, f["fingerprint"] if n == 1 else "%s:%d" % (f["fingerprint"], n)))
     return out
 
 
@@ -730,7 +722,7 @@ def build_sarif(analyses, rule_info, information_uri, automation):
     rules = [rule_descriptor(rule_info(i) or from_finding(first_of[i]), first_of[i]["help_url"]) for i in ids]
     index = dict((rule_id, i) for i, rule_id in enumerate(ids))
     results = []
-    for f, source, fingerprint in placed:
+    for f, source, _ in placed:
         uri = artifact_uri(source.name)
         loc = f["location"]
         result = {
@@ -742,11 +734,13 @@ def build_sarif(analyses, rule_info, information_uri, automation):
                 "artifactLocation": {"uri": uri},
                 "region": {"startLine": loc["start_line"], "startColumn": loc["start_column"], "endLine": loc["end_line"], "endColumn": loc["end_column"]},
             }}],
-            "partialFingerprints": {"confgate/v1": fingerprint},
+            "partialFingerprints": {"confgate/v1": f["fingerprint"]},
             "properties": {"severity": f["severity"], "category": f["category"], "score_impact": f["score_impact"]},
         }
         suppression = f.get("suppression")
-        if suppression:
+        if suppression and suppression["kind"] == "baseline":
+            result["suppressions"] = [{"kind": "external", "justification": "In the baseline: a known finding, not gated on."}]
+        elif suppression:
             result["suppressions"] = [{"kind": "inSource", "justification": suppression.get("reason") or "Suppressed in source: %s" % suppression["pragma"]}]
         results.append(result)
     report = analyses[0].report

@@ -7,7 +7,9 @@ import { buildReport, runRules } from '../core/engine.ts';
 import type { EngineOptions, RuleConfig, RuleRun } from '../core/engine.ts';
 import type { Profile } from '../core/rule.ts';
 import { countBySeverity, gradeFor, highestSeverity, scoringTable } from '../core/scoring.ts';
+import { contentLines, fingerprint } from '../core/fingerprint.ts';
 import { findSuppression } from '../core/suppressions.ts';
+import type { SuppressedFinding } from '../core/types.ts';
 import type { Finding, Grade, Report, ReportSeverity, SeverityCounts } from '../core/types.ts';
 import { buildProjectModel } from '../project/model.ts';
 import type { AnalyzeAs } from '../project/model.ts';
@@ -83,12 +85,30 @@ function runConfig(options: RuleConfig): RunConfig {
   return { profile: options.profile ?? 'recommended', rules };
 }
 
+/** Stamps every finding of a run with its fingerprint (`file` and `lines`: the file a finding points into) and moves
+ * the findings the baseline lists to `suppressed` (kind and reason `baseline`), so they are not scored. */
+function identify(run: RuleRun, fileOf: (f: Finding) => { name: string; lines: readonly string[] }, baseline: ReadonlySet<string>): RuleRun {
+  const stamp = <F extends Finding>(f: F): F => {
+    const file = fileOf(f);
+    return { ...f, fingerprint: fingerprint(f, file.name, file.lines) };
+  };
+  const out: RuleRun = { findings: [], suppressed: run.suppressed.map(stamp), ruleErrors: run.ruleErrors };
+  for (const raw of run.findings) {
+    const f = stamp(raw);
+    if (!baseline.has(f.fingerprint!)) out.findings.push(f);
+    else out.suppressed.push({ ...f, suppression: { kind: 'baseline', pragma: 'baseline', line: f.location.start_line, reason: 'baseline' } } satisfies SuppressedFinding);
+  }
+  return out;
+}
+
 /** Parses once and runs the file's rules, parsed and with the rules the project asks for (`as`) if it does. */
 function analyzeTyped(input: FileInput, { fileType, detection }: Detected, options: EngineOptions, as?: AnalyzeAs): Analyzed {
   const own: FileAnalyzer<unknown> = fileTypeOf(fileType).analyzer;
   const analyzer = as?.parse ? { ...own, parse: as.parse } : own;
   const engine = { ...options, file: input.filename, ...(as?.disable ? { disable: [...(options.disable ?? []), ...as.disable] } : {}) };
-  const { parsed, run } = runAnalyzer(analyzer, input.content, engine);
+  const { parsed, run: raw } = runAnalyzer(analyzer, input.content, engine);
+  const self = { name: input.filename, lines: contentLines(input.content) };
+  const run = identify(raw, () => self, new Set(options.baseline));
   const report = buildReport(run.findings, run.suppressed, RULESET_VERSION, scoringTable(options.profile));
   const file = { filename: input.filename, content: input.content, fileType, parsed } as ProjectFile;
   return { file, report: { ...report, file_type: fileType, detection } };
@@ -126,7 +146,9 @@ export function runProject(inputs: readonly FileInput[], options: EngineOptions)
     analyzed[i] = analyzeTyped(inputs[i]!, types[i]!, options, as);
     return analyzed[i].file;
   }, (path) => detectByName(path)?.fileType);
-  const cross = applySuppressions(runRules(doc, projectRules, [], options), doc.files);
+  const lines = new Map(inputs.map((f) => [f.filename, contentLines(f.content)]));
+  const fileOf = (f: Finding) => ({ name: f.location.file ?? '', lines: lines.get(f.location.file ?? '') ?? [] });
+  const cross = identify(applySuppressions(runRules(doc, projectRules, [], options), doc.files), fileOf, new Set(options.baseline));
   const worst = analyzed.reduce((min, a) => Math.min(min, a.report.score), 100);
   const table = scoringTable(options.profile);
   const project = buildReport(cross.findings, cross.suppressed, RULESET_VERSION, table, worst);

@@ -23,6 +23,8 @@ export interface RuleConfig {
   severity?: Readonly<Record<string, Severity>>;
   /** A rule's option values, over the defaults its metadata declares. */
   options?: Readonly<Record<string, Readonly<Record<string, RuleOptionValue>>>>;
+  /** Fingerprints of findings known before (src/core/fingerprint.ts): they are suppressed (`baseline`), not scored. */
+  baseline?: readonly string[];
 }
 
 export interface EngineOptions extends RuleConfig {

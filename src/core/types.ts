@@ -53,11 +53,16 @@ export interface Finding {
   score_impact: number;
   equivalents: readonly string[];
   cwe?: readonly string[];
+  /** The finding's identity across runs (src/core/fingerprint.ts): rule, file and a hash of its text, secrets masked.
+   * Set by file and project analysis; a baseline lists these. */
+  fingerprint?: string;
 }
 
 export interface SuppressedFinding extends Finding {
   suppression: {
-    /** Which pragma suppressed it: `confgate`, `hadolint`, `checkov`, `trivy`, `kics`, `buildkit`, `dclint`. */
+    /** Which pragma suppressed it: `confgate`, `hadolint`, `checkov`, `trivy`, `kics`, `buildkit`, `dclint`; or
+     * `baseline` when the request's `baseline` lists its fingerprint (then `pragma` is `baseline`, `line` the
+     * finding's own and `reason` `baseline`). */
     kind: string;
     /** The pragma's text as written, e.g. `# hadolint ignore=DL3007`. */
     pragma: string;

@@ -1,7 +1,7 @@
 // SARIF 2.1.0 from analysis reports: what code-scanning platforms (GitHub, GitLab, Azure DevOps) ingest.
 // The one builder the service uses (`?format=sarif`); clients/python/confgate.py builds the same shape from
 // the same data (the report plus GET /api/rules/{id}), and test/cli-sarif.test.ts holds the two in step.
-import { createHash } from 'node:crypto';
+import { contentLines, fingerprint, FINGERPRINT_KEY } from '../core/fingerprint.ts';
 import type { RuleMeta } from '../core/rule.ts';
 import type { Category, Finding, Grade, Range, Report, Severity, SuppressedFinding } from '../core/types.ts';
 import type { ProjectReport, RunConfig } from '../analysis/analyze.ts';
@@ -58,7 +58,7 @@ export interface SarifResult {
   locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number; startColumn: number; endLine: number; endColumn: number } } }[];
   partialFingerprints: Record<string, string>;
   properties: { severity: Severity; category: Category; score_impact: number };
-  suppressions?: { kind: 'inSource'; justification: string }[];
+  suppressions?: { kind: 'inSource' | 'external'; justification: string }[];
 }
 
 export interface SarifScore {
@@ -85,7 +85,7 @@ export interface SarifLog {
 /** A finding placed in an artifact. */
 interface Placed {
   finding: Finding | SuppressedFinding;
-  artifact: Pick<SarifArtifact, 'uri' | 'content'>;
+  artifact: SarifArtifact;
 }
 
 /** One analysis (a file or a project) reduced to what SARIF needs. */
@@ -124,12 +124,6 @@ function fromFinding(f: Finding): SarifRuleInfo {
   return { id: f.rule_id, name: f.rule_name, title: f.title, description: f.title, severity: f.severity, category: f.category, remediation: f.remediation, cwe: f.cwe };
 }
 
-/** The text of a line with runs of blanks collapsed, so re-indenting does not change a fingerprint. */
-function normalisedLine(content: string, line: number): string {
-  // Blanks only (not String#trim's Unicode set), as the Python client does.
-  return (content.split(/\r?\n/)[line - 1] ?? '').replace(/[ \t]+/g, ' ').replace(/^ | $/g, '');
-}
-
 function region(r: Range) {
   return { startLine: r.start_line, startColumn: r.start_column, endLine: r.end_line, endColumn: r.end_column };
 }
@@ -149,24 +143,23 @@ function build(analysis: Analysis, options: SarifOptions): SarifLog {
     return ruleDescriptor(options.rules(id) ?? fromFinding(first), first.help_url);
   });
   const index = new Map(ids.map((id, i) => [id, i]));
-  // The same rule on identical text in the same file is told apart by its occurrence number.
-  const occurrences = new Map<string, number>();
   const results = all.map(({ finding: f, artifact }): SarifResult => {
-    const hash = createHash('sha256').update(`${f.rule_id}\0${artifact.uri}\0${normalisedLine(artifact.content, f.location.start_line)}`).digest('hex');
-    const n = (occurrences.get(hash) ?? 0) + 1;
-    occurrences.set(hash, n);
     const result: SarifResult = {
       ruleId: f.rule_id,
       ruleIndex: index.get(f.rule_id)!,
       level: LEVELS[f.severity],
       message: { text: f.message },
       locations: [{ physicalLocation: { artifactLocation: { uri: artifact.uri }, region: region(f.location) } }],
-      partialFingerprints: { 'confgate/v1': `${hash}:${n}` },
+      // The finding's own fingerprint (src/core/fingerprint.ts), the one a baseline lists; no secret can be read back
+      // from it. A finding without one (a report made elsewhere) is fingerprinted here from its artifact's text.
+      partialFingerprints: { [FINGERPRINT_KEY]: f.fingerprint ?? fingerprint(f, artifact.filename, contentLines(artifact.content)) },
       properties: { severity: f.severity, category: f.category, score_impact: f.score_impact },
     };
     if (isSuppressed(f)) {
-      const { reason, pragma } = f.suppression;
-      result.suppressions = [{ kind: 'inSource', justification: reason ?? `Suppressed in source: ${pragma}` }];
+      const { kind, reason, pragma } = f.suppression;
+      result.suppressions = kind === 'baseline'
+        ? [{ kind: 'external', justification: 'In the baseline: a known finding, not gated on.' }]
+        : [{ kind: 'inSource', justification: reason ?? `Suppressed in source: ${pragma}` }];
     }
     return result;
   });

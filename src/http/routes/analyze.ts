@@ -58,13 +58,14 @@ function sendReport(reply: FastifyReply, json: string) {
 }
 
 /** The request's profile and rules, resolved against the catalogue; 422 `invalid_request` naming the field. */
-function ruleConfig(body: { profile?: unknown; rules?: unknown }): RuleConfig {
+function ruleConfig(body: { profile?: unknown; rules?: unknown; baseline?: readonly string[] }): RuleConfig {
   const resolved = resolveRuleConfig(body.profile, body.rules);
   if ('refusal' in resolved) throw refused(resolved.refusal);
-  return engineConfig(resolved.config);
+  const config = engineConfig(resolved.config);
+  return body.baseline && body.baseline.length > 0 ? { ...config, baseline: body.baseline } : config;
 }
 
-const CONFIG_NOTE = ' Optional `profile` and `rules` choose how rules run and count; the report states both (`profile`, `rules`).';
+const CONFIG_NOTE = ' Optional `profile` and `rules` choose how rules run and count; the report states both (`profile`, `rules`). An optional `baseline` (fingerprints of known findings) moves those findings to `suppressed` and scores without them.';
 
 const SARIF_NOTE = ' With `?format=sarif` or `Accept: application/sarif+json` the 200 answer is a SARIF 2.1.0 log (`application/sarif+json`) instead of the envelope; errors stay JSON.';
 
@@ -86,7 +87,7 @@ export async function analyzeRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: envelope({ $ref: 'FileReport#' } as never), ...errorResponses(400, 413, 415, 422, 429, 503) },
     },
   }, async (req, reply) => {
-    const body = req.body as { filename: string; file_type: string; content: string; profile?: unknown; rules?: unknown };
+    const body = req.body as { filename: string; file_type: string; content: string; profile?: unknown; rules?: unknown; baseline?: string[] };
     const fileType = body.file_type;
     if (!isAcceptedFileType(fileType)) throw refused(unsupportedFileType(`file_type "${fileType.slice(0, 40)}"`));
     const tooLarge = fileSizeRefusal(body.content, 'content');
@@ -117,7 +118,7 @@ export async function analyzeRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: envelope({ $ref: 'ProjectReport#' } as never), ...errorResponses(400, 413, 415, 422, 429, 503) },
     },
   }, async (req, reply) => {
-    const body = req.body as { files: FileInput[]; profile?: unknown; rules?: unknown };
+    const body = req.body as { files: FileInput[]; profile?: unknown; rules?: unknown; baseline?: string[] };
     const { files } = body;
     const config = ruleConfig(body);
     const analysis = await analyzeCheckedProject(app.analysis, files, config);

@@ -35,7 +35,15 @@ const RulesRequest = Type.Object(
   { additionalProperties: false, description: 'Which rules run and how their findings count; every rule by id or name.' },
 );
 
-const configProperties = { ...profileProperty, rules: Type.Optional(RulesRequest) };
+/** At most this many fingerprints in a request's `baseline` (a monorepo's known findings, sent 10 files at a time). */
+export const BASELINE_LIMITS = { entries: 5000 } as const;
+
+const Baseline = Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
+  maxItems: BASELINE_LIMITS.entries,
+  description: `Fingerprints of known findings (each finding's \`fingerprint\`), at most ${BASELINE_LIMITS.entries}: those findings move to \`suppressed\` (kind and reason \`baseline\`) and the score is computed without them. Entries that match nothing are ignored.`,
+});
+
+const configProperties = { ...profileProperty, rules: Type.Optional(RulesRequest), baseline: Type.Optional(Baseline) };
 
 export const AnalyzeRequest = Type.Object({
   filename: Filename,

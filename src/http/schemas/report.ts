@@ -30,6 +30,7 @@ const findingProperties = {
   score_impact: Type.Integer({ maximum: 0, description: 'Points this finding cost; score = 100 + sum(score_impact).' }),
   equivalents: Type.Array(Type.String(), { description: 'The same check in other tools, e.g. hadolint:DL3007.' }),
   cwe: Type.Optional(Type.Array(Type.String())),
+  fingerprint: Type.Optional(Type.String({ pattern: '^[0-9a-f]{32}$', description: 'The finding\'s identity across runs: its rule, its file and a hash of the text it points at, whitespace-normalised (stable when lines move, changed when the text changes; a secret\'s value is masked before hashing). Every finding of file and project analysis carries one; list them in a request\'s `baseline` to suppress known findings. SARIF results carry it in `partialFingerprints` (`confgate/v1`).' })),
 };
 
 export const FindingSchema = Type.Object(findingProperties, { $id: 'Finding' });
@@ -38,7 +39,7 @@ export const SuppressedFindingSchema = Type.Object(
   {
     ...findingProperties,
     suppression: Type.Object({
-      kind: Type.String({ description: 'confgate, hadolint, checkov, trivy, kics, buildkit or dclint.' }),
+      kind: Type.String({ description: 'confgate, hadolint, checkov, trivy, kics, buildkit or dclint (the pragma\'s tool), or baseline (the request\'s `baseline` lists the finding; then pragma and reason are `baseline` and line is the finding\'s).' }),
       pragma: Type.String(),
       line: Type.Integer({ minimum: 1 }),
       reason: Type.Optional(Type.String()),

@@ -76,7 +76,7 @@ function findingItem(item, sources) {
   ${excerpt(source?.lines, f.location, file ?? 'File')}
   <div class="fix"><strong>Fix:</strong> ${prose(f.remediation)}</div>
   ${f.equivalents?.length ? html`<p class="peers">Same check in other tools: ${f.equivalents.map((e, i) => html`${i > 0 ? ', ' : ''}<code>${e}</code>`)}</p>` : ''}
-  ${item.suppression ? html`<p class="muted">Suppressed by <code>${item.suppression.pragma}</code> (line ${item.suppression.line})${item.suppression.reason ? `: ${item.suppression.reason}` : ''}</p>` : ''}
+  ${item.suppression ? (item.suppression.kind === 'baseline' ? html`<p class="muted">Suppressed: in the baseline</p>` : html`<p class="muted">Suppressed by <code>${item.suppression.pragma}</code> (line ${item.suppression.line})${item.suppression.reason ? `: ${item.suppression.reason}` : ''}</p>`) : ''}
 </li>`;
 }
 
