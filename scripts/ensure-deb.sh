@@ -1,6 +1,6 @@
 #!/bin/sh
 # Installs a Debian package when its command is missing: `scripts/ensure-deb.sh <command> <package>`. Used for the
-# machine packages the project needs (docs/architecture.md): chromium for the browser tests (scripts/test.ts), wrk for the
+# machine packages the project needs (docs/architecture.md): chromium for the browser tests and pre-commit for the hook's test (scripts/test.ts), wrk for the
 # http benchmark (bench/suites/http.ts).
 set -eu
 if [ "$#" -ne 2 ]; then

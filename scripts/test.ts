@@ -2,7 +2,7 @@
 // per store: embedded (PGlite) and PostgreSQL (TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test).
 // TEST_STORES=embedded limits the run to one store on a machine without PostgreSQL; that is never silent: the
 // summary says which stores ran. What the run needs is checked before any test runs: PostgreSQL answers, and
-// Chromium for the browser tests is there (installed when it can be). Ends with one line "N passed, N failed".
+// Chromium for the browser tests and pre-commit for the hook's test are there (installed when they can be). Ends with one line "N passed, N failed".
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, globSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -86,6 +86,16 @@ function ensureChromium(): void {
   process.exit(2);
 }
 
+/** `pre-commit` (Debian's package) for test/pre-commit.test.ts, which runs the hook the way users run it. Installed
+ * when missing where that can be done (root, apt-get); otherwise the run stops here with the command. */
+function ensurePreCommit(): void {
+  if (spawnSync('sh', ['scripts/ensure-deb.sh', 'pre-commit', 'pre-commit'], { stdio: 'inherit' }).status === 0) return;
+  console.error('The pre-commit hook\'s test (test/pre-commit.test.ts) needs pre-commit, which is missing. Nothing was run.\n'
+    + 'Install Debian\'s pre-commit package as root, then run the tests again:\n'
+    + '  apt-get update && apt-get install -y --no-install-recommends pre-commit');
+  process.exit(2);
+}
+
 /** One migrated PGlite data directory per run; embedded test stores start as copies of it (test/support/store.ts). */
 async function pgliteTemplate(): Promise<string> {
   const { openEmbedded } = await import('../src/storage/embedded.ts');
@@ -102,6 +112,7 @@ const unit = selected('src/**/*.test.ts');
 // test/chaos/ kills processes and stops databases: `npm run test:chaos` runs it, never `npm test`.
 const e2e = only.length ? selected('test/**/*.test.ts') : globSync('test/**/*.test.ts', { exclude: ['test/chaos/**'] }).sort();
 if (e2e.some((f) => f.startsWith('test/browser/') || f.includes('*'))) ensureChromium();
+if (e2e.some((f) => f === 'test/pre-commit.test.ts' || f.includes('*'))) ensurePreCommit();
 const results: RunResult[] = [];
 if (unit.length) results.push(await runNodeTest('unit', unit, {}));
 const template = e2e.length && stores.includes('embedded') ? await pgliteTemplate() : '';

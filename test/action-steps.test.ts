@@ -91,7 +91,7 @@ function playAction(workspace: string, given: Record<string, string>): { steps: 
 describe('action.yml played as a CI job', () => {
   it('scores 100 on our GitHub Actions analyzer', async () => {
     const res = await fetch(`${svc.url}/api/analyze`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ filename: 'action.yml', file_type: 'auto', content: readFileSync('action.yml', 'utf8') }) });
-    const report = (await res.json()).data;
+    const report = ((await res.json()) as { data: any }).data;
     assert.equal(report.file_type, 'github-action');
     assert.deepEqual(report.findings, []);
     assert.equal(report.score, 100);
