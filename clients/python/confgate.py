@@ -566,21 +566,31 @@ class Analysis(object):
         return out
 
 
-def analyze(client, sources, file_type, log, settings=None):
-    """Sends the files; `settings` (profile, rules) go into every request body."""
+def analyze(client, sources, file_type, log, settings=None, baseline=None):
+    """Sends the files; `settings` (profile, rules) go into every request body, and each request's `baseline` lists
+    the fingerprints the baseline (`{file: set of fingerprints}`) records for its files."""
     try:
-        return send(client, sources, file_type, log, settings or {})
+        return send(client, sources, file_type, log, settings or {}, baseline or {})
     except TechnicalError as err:
         raise TechnicalError(str(err) + (settings_origin(str(err), settings.origins) if settings else ""))
 
 
-def send(client, sources, file_type, log, extra):
+def with_baseline(extra, group, baseline):
+    """The request body's common fields, with the fingerprints the baseline records for this request's files."""
+    known = sorted(set(fp for s in group for fp in baseline.get(s.name, ())))
+    if len(known) > MAX_BASELINE_PER_REQUEST:
+        raise TechnicalError("the baseline records %d findings for %s, more than the %d a request takes"
+                             % (len(known), ", ".join(s.name for s in group), MAX_BASELINE_PER_REQUEST))
+    return dict(extra, baseline=known) if known else extra
+
+
+def send(client, sources, file_type, log, extra, baseline):
     if file_type or len(sources) == 1:
         if len(sources) > 1:
             log("--file-type %s: analyzing %d files one by one (cross-file checks need a project, which detects types)" % (file_type, len(sources)))
         out = []
         for source in sources:
-            body = client.post("/api/analyze", dict(extra, filename=source.name, file_type=file_type or "auto", content=source.content))
+            body = client.post("/api/analyze", dict(with_baseline(extra, [source], baseline), filename=source.name, file_type=file_type or "auto", content=source.content))
             out.append(Analysis("file", [source], body.get("request_id"), body["data"]))
         return out
     groups = batches(sources)
@@ -589,7 +599,7 @@ def send(client, sources, file_type, log, extra):
             % (len(sources), len(groups), MAX_FILES_PER_PROJECT))
     out = []
     for group in groups:
-        body = client.post("/api/analyze-project", dict(extra, files=[{"filename": s.name, "content": s.content} for s in group]))
+        body = client.post("/api/analyze-project", dict(with_baseline(extra, group, baseline), files=[{"filename": s.name, "content": s.content} for s in group]))
         out.append(Analysis("project", group, body.get("request_id"), body["data"]))
     return out
 
@@ -805,6 +815,49 @@ def write_atomically(path, text):
         except OSError:
             pass
         raise TechnicalError("cannot write %s: %s" % (path, err.strerror or err))
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Baselines: the findings known today, by the service's fingerprint (rule, file, a hash of the text with secrets
+# masked: a committed baseline reveals no secret). --baseline sends them so that only new findings count.
+
+BASELINE_VERSION = 1
+MAX_BASELINE_PER_REQUEST = 5000
+
+
+def baseline_text(analyses):
+    """The baseline of these analyses: every finding that counts, and those a baseline already knew (so writing a
+    baseline while reading one keeps them); pragma-suppressed findings are left out, their pragma stays."""
+    entries = set()
+    for analysis in analyses:
+        for f, source in placed_findings(analysis):
+            suppression = f.get("suppression")
+            if not suppression or suppression["kind"] == "baseline":
+                entries.add((source.name, f["rule_id"], f["fingerprint"]))
+    findings = [{"file": name, "rule_id": rule_id, "fingerprint": fp} for name, rule_id, fp in sorted(entries)]
+    return json.dumps({"version": BASELINE_VERSION, "tool": "confgate", "findings": findings}, indent=2, ensure_ascii=False) + "\n"
+
+
+def read_baseline(path):
+    """{file: set of fingerprints} from a baseline --write-baseline wrote."""
+    try:
+        with open(path, "rb") as handle:
+            data = json.loads(handle.read().decode("utf-8"))
+    except OSError as err:
+        raise TechnicalError("cannot read the baseline %s: %s" % (path, err.strerror or err))
+    except ValueError as err:
+        raise TechnicalError("the baseline %s is not JSON in UTF-8: %s" % (path, err))
+    findings = data.get("findings") if isinstance(data, dict) and data.get("version") == BASELINE_VERSION else None
+    valid = isinstance(findings, list) and all(
+        isinstance(f, dict) and isinstance(f.get("file"), str) and isinstance(f.get("fingerprint"), str)
+        and 0 < len(f["fingerprint"]) <= 64 for f in findings)
+    if not valid:
+        raise TechnicalError("the baseline %s is not a Confgate baseline: expected {\"version\": %d, \"findings\": "
+                             "[{\"file\", \"rule_id\", \"fingerprint\"}...]}, as --write-baseline writes" % (path, BASELINE_VERSION))
+    by_file = {}
+    for f in findings:
+        by_file.setdefault(f["file"], set()).add(f["fingerprint"])
+    return by_file
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -1149,6 +1202,11 @@ def parser():
     p.add_argument("--format", choices=FORMATS, default="text", help="report format: %s (default text)" % ", ".join(FORMATS))
     p.add_argument("--output", metavar="FILE", help="write the report to FILE instead of stdout (stdout then gets the verdict line)")
     p.add_argument("--sarif", metavar="FILE", help="also write a SARIF 2.1.0 report to FILE")
+    p.add_argument("--baseline", metavar="FILE",
+                   help="a baseline --write-baseline wrote: its findings are suppressed (reason baseline) and do not count, "
+                        "so the gate judges only new findings")
+    p.add_argument("--write-baseline", metavar="FILE",
+                   help="record today's findings in FILE (commit it, then pass it to --baseline); the gate still judges them")
     p.add_argument("--file-type", metavar="TYPE", help="force the file type (dockerfile, compose) instead of detecting it")
     p.add_argument("--url", type=url_arg, help="base URL of the Confgate service")
     p.add_argument("--timeout", type=positive_float, default=30.0, metavar="SECONDS", help="per request (default 30)")
@@ -1175,7 +1233,7 @@ def run(args, err, stdin=None):
         raise TechnicalError("stdin (-) can be read once only")
     if args.stdin_filename and STDIN not in args.paths:
         raise TechnicalError("--stdin-filename names the file read from stdin, but no path is - (stdin)")
-    for target in (args.sarif, args.output):
+    for target in (args.sarif, args.output, args.write_baseline):
         if target:
             writable(target)
     if args.config and args.no_config:
@@ -1200,6 +1258,7 @@ def run(args, err, stdin=None):
         return config_excludes + [Exclude(p, base, "--exclude") for p in cli_patterns]
 
     automation = automation_details(os.environ) if (args.sarif or args.format == "sarif") else None
+    baseline = read_baseline(args.baseline) if args.baseline else None
     client = Client(base_url, args.timeout, args.retries, log)
     settings = rule_settings(config, args, lambda: rule_aliases(client))
     paths = expand(args.paths, lambda: file_types(client), excludes_for, log)
@@ -1211,8 +1270,10 @@ def run(args, err, stdin=None):
         if not paths:
             raise TechnicalError("nothing to analyze: the file on stdin (%s) is excluded by %s (%s)" % (stdin_name, rule.pattern, rule.source))
     sources = [read_stdin(stdin_name, stdin or sys.stdin.buffer) if path == STDIN else read_source(path) for path in paths]
-    analyses = analyze(client, sources, args.file_type, log, settings)
+    analyses = analyze(client, sources, args.file_type, log, settings, baseline)
     gate = Gate(analyses, min_score, fail_on)
+    if args.write_baseline:
+        write_atomically(args.write_baseline, baseline_text(analyses))
     sarif = None
     if args.sarif or args.format == "sarif":
         sarif = json.dumps(build_sarif(analyses, catalogue(client), client.base_url, automation), indent=2, ensure_ascii=False) + "\n"
