@@ -148,7 +148,7 @@ describe(`confgate.py on Python ${OLDEST.version} (${OLDEST.python})`, () => {
     const help = await runCli(['--help'], { cwd: dir });
     assert.equal(help.status, 0);
     for (const option of ['--min-score', '--sarif', '--format', '--file-type', '--url', '--timeout', '--retries', '--quiet', '--fail-on', '--profile', '--enable', '--disable',
-      '--exclude', '--config', '--no-config', '--stdin-filename', '--output', '.confgate.json', 'Exit codes: 0']) assert.ok(help.stdout.includes(option), option);
+      '--exclude', '--config', '--no-config', '--stdin-filename', '--output', '--baseline', '--write-baseline', '.confgate.json', 'Exit codes: 0']) assert.ok(help.stdout.includes(option), option);
   });
 });
 
