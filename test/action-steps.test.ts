@@ -12,7 +12,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { parse } from 'yaml';
 import { assertValidSarif } from './support/sarif-schema.ts';
-import { BAD_DOCKERFILE, CLEAN_DOCKERFILE, cliService, workdir } from './fixtures/cli/harness.ts';
+import { BAD_DOCKERFILE, CLEAN_DOCKERFILE, cliService, runCli, workdir } from './fixtures/cli/harness.ts';
 
 const svc = cliService();
 
@@ -128,6 +128,19 @@ describe('action.yml played as a CI job', () => {
     const sarif = JSON.parse(readFileSync(path.join(repo, upload!.with!['sarif_file']!), 'utf8'));
     assertValidSarif(sarif);
     assert.deepEqual(sarif.runs[0].results, []);
+  });
+
+  it('with a committed baseline, the same bad Dockerfile passes; a new finding fails it', async () => {
+    const repo = workdir({ Dockerfile: BAD_DOCKERFILE });
+    const written = await runCli(['--url', svc.url, '--quiet', '--write-baseline', '.confgate-baseline.json', 'Dockerfile'], { cwd: repo });
+    assert.equal(written.status, 1, written.stderr);
+    const known = playAction(repo, { 'service-url': svc.url, 'fail-on': 'high', baseline: '.confgate-baseline.json' });
+    assert.deepEqual(known.steps.map((s) => s.status), [0, 0, 0], JSON.stringify(known.steps, null, 1));
+    assert.doesNotMatch(known.steps[1]!.stdout, /^::(error|warning)/m, 'known findings are not annotated');
+    writeFileSync(path.join(repo, 'Dockerfile'), `${BAD_DOCKERFILE}ENV DB_PASSWORD=another\n`);
+    const grown = playAction(repo, { 'service-url': svc.url, 'fail-on': 'high', baseline: '.confgate-baseline.json' });
+    assert.equal(grown.outputs['gate']?.['exit-code'], '1');
+    assert.deepEqual(grown.steps[1]!.stdout.match(/^::error [^\n]*/gm)?.map((l) => /line=(\d+)/.exec(l)?.[1]), ['6']);
   });
 
   it('an unreachable service fails the job at the fetch, with no verdict', () => {
