@@ -7,6 +7,8 @@ import { describe, it } from 'node:test';
 import { BAD_DOCKERFILE, cliService, COMPOSE, runCli, workdir } from './fixtures/cli/harness.ts';
 
 const svc = cliService();
+/** A project with a cross-file finding: ./api has no Dockerfile among the files sent. */
+const PROJECT = { Dockerfile: BAD_DOCKERFILE, 'compose.yaml': `${COMPOSE}  api:\n    build: ./api\n` };
 const cli = (args: string[], cwd: string) => runCli(['--url', svc.url, ...args], { cwd });
 
 /** Every finding that counts in a --format json run: `file rule_id fingerprint`. */
@@ -62,11 +64,11 @@ describe('--baseline', () => {
   });
 
   it('works for projects: file and cross-file findings, in text and SARIF', async () => {
-    const files = { Dockerfile: BAD_DOCKERFILE, 'compose.yaml': COMPOSE };
-    const dir = workdir(files);
+    const dir = workdir(PROJECT);
     const first = await cli(['--format', 'json', '--write-baseline', 'b.json', '.'], dir);
     assert.equal(first.status, 1);
     assert.equal(JSON.parse(first.stdout).analyses[0].kind, 'project');
+    assert.ok(JSON.parse(readFileSync(path.join(dir, 'b.json'), 'utf8')).findings.some((f: any) => f.rule_id.startsWith('CGP') && f.file === 'compose.yaml'), 'a cross-file finding is recorded');
     const again = await cli(['--baseline', 'b.json', '--sarif', 'out.sarif', '.'], dir);
     assert.equal(again.status, 0, again.stdout + again.stderr);
     assert.match(again.stdout, /^PASS/m);
@@ -77,11 +79,11 @@ describe('--baseline', () => {
     assert.ok(results.some((r: any) => r.suppressions[0].kind === 'external'));
   });
 
-  it('rewriting a baseline while reading it keeps the known findings', async () => {
-    const dir = workdir({ Dockerfile: BAD_DOCKERFILE });
-    await cli(['--quiet', '--write-baseline', 'b.json', 'Dockerfile'], dir);
+  it('rewriting a baseline while reading it keeps the known findings, cross-file ones too', async () => {
+    const dir = workdir(PROJECT);
+    await cli(['--quiet', '--write-baseline', 'b.json', '.'], dir);
     const before = readFileSync(path.join(dir, 'b.json'), 'utf8');
-    const res = await cli(['--quiet', '--baseline', 'b.json', '--write-baseline', 'b.json', 'Dockerfile'], dir);
+    const res = await cli(['--quiet', '--baseline', 'b.json', '--write-baseline', 'b.json', '.'], dir);
     assert.equal(res.status, 0);
     assert.equal(readFileSync(path.join(dir, 'b.json'), 'utf8'), before);
   });

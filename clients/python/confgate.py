@@ -654,7 +654,7 @@ def placed_findings(analysis):
         out.extend((f, source) for f in report["findings"] + report["suppressed"])
     if analysis.kind == "project":
         by_name = dict((s.name, s) for s in analysis.sources)
-        for f in analysis.report["project_findings"]:
+        for f in analysis.report["project_findings"] + analysis.report.get("project_suppressed", []):
             name = f["location"].get("file") or ""
             out.append((f, by_name.get(name) or SourceFile(name, "")))
     return out

@@ -47,6 +47,8 @@ export interface ProjectReport extends RunConfig {
   summary: SeverityCounts;
   files: { filename: string; file_type: FileTypeId; detection: Detection; report: Report }[];
   project_findings: Finding[];
+  /** Cross-file findings a pragma in the file they point into, or the request's baseline, suppressed. */
+  project_suppressed: SuppressedFinding[];
   scoring_version: string;
   ruleset_version: string;
 }
@@ -163,6 +165,7 @@ export function runProject(inputs: readonly FileInput[], options: EngineOptions)
       return { filename: a.file.filename, file_type, detection, report: fileReport };
     }),
     project_findings: project.findings,
+    project_suppressed: project.suppressed,
     scoring_version: project.scoring_version,
     ruleset_version: RULESET_VERSION,
     ...runConfig(options),

@@ -216,7 +216,7 @@ export function sarifForProject(report: ProjectReport, artifacts: readonly Sarif
   const artifactOf = (filename: string | undefined): SarifArtifact => byName.get(filename ?? '') ?? { filename: filename ?? '', uri: artifactUri(filename ?? ''), content: '' };
   const placed = [
     ...report.files.flatMap((f) => placeFile(f.report, artifactOf(f.filename))),
-    ...report.project_findings.map((finding) => ({ finding, artifact: artifactOf(finding.location.file) })),
+    ...[...report.project_findings, ...report.project_suppressed].map((finding) => ({ finding, artifact: artifactOf(finding.location.file) })),
   ];
   const uris = report.files.map((f) => artifactOf(f.filename).uri);
   return build({

@@ -93,6 +93,7 @@ export const ProjectReportSchema = Type.Object(
     summary: reportProperties.summary,
     files: Type.Array(Type.Object({ filename: Type.String(), file_type: Type.String(), detection: Type.Ref('Detection'), report: Type.Ref('Report') })),
     project_findings: Type.Array(Type.Ref('Finding'), { description: 'Cross-file findings; each names its file in location.file.' }),
+    project_suppressed: Type.Array(Type.Ref('SuppressedFinding'), { description: 'Cross-file findings a pragma in their file or the request\'s `baseline` suppressed; they do not count.' }),
     scoring_version: Type.String(),
     ruleset_version: Type.String(),
     ...runConfigProperties,

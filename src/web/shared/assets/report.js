@@ -183,7 +183,10 @@ export function renderProjectReport(report, files, labels) {
     ...report.files.flatMap((f) => f.report.findings.map((finding) => ({ finding, file: f.filename, showFile: true }))),
     ...report.project_findings.map((finding) => ({ finding, file: finding.location.file, showFile: true })),
   ];
-  const suppressed = report.files.flatMap((f) => f.report.suppressed.map((finding) => ({ finding, file: f.filename, showFile: true, suppression: finding.suppression })));
+  const suppressed = [
+    ...report.files.flatMap((f) => f.report.suppressed.map((finding) => ({ finding, file: f.filename, showFile: true, suppression: finding.suppression }))),
+    ...report.project_suppressed.map((finding) => ({ finding, file: finding.location.file, showFile: true, suppression: finding.suppression })),
+  ];
   return html`<section class="result" aria-labelledby="result-title">
   <h2 id="result-title">Result for ${plural(report.files.length, 'file')}</h2>
   ${scoreCard(report, `Project of ${plural(report.files.length, 'file')}, ${plural(report.project_findings.length, 'cross-file finding')}`)}
