@@ -103,9 +103,11 @@ describe('action.yml played as a CI job', () => {
     assert.deepEqual(steps.map((s) => [s.name, s.status]), [['Fetch the Confgate CLI', 0], ['Run the gate', 0], ['Verdict', 1]], JSON.stringify(steps, null, 1));
     assert.equal(outputs['gate']?.['exit-code'], '1');
     const gate = steps[1]!;
-    // GitHub workflow commands: the secret (high) is an error annotation on its line, the latest tag a warning.
+    // GitHub workflow commands: the secret and the latest tag (high in production material) are error annotations on
+    // their lines, the missing USER (hardening, low) a notice.
     assert.match(gate.stdout, /^::error file=Dockerfile,line=5,col=\d+,[^\n]*title=CGD030[^\n]*::/m);
-    assert.match(gate.stdout, /^::warning file=Dockerfile,line=1,[^\n]*::/m);
+    assert.match(gate.stdout, /^::error file=Dockerfile,line=1,[^\n]*title=CGD002[^\n]*::/m);
+    assert.match(gate.stdout, /^::notice file=Dockerfile,line=\d+,[^\n]*title=CGD020[^\n]*::/m);
     assert.doesNotMatch(gate.stdout + gate.stderr, /abc123secret/, 'the log never shows the secret');
     // The upload step: pinned by full commit SHA, run whatever the verdict, given the SARIF the gate wrote.
     assert.ok(upload, 'an upload step');
