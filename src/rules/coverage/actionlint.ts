@@ -24,7 +24,7 @@ export const actionlint: Peer = {
     { id: 'permissions', name: 'Checks for permissions configuration in "permissions:". Permission names and permission scopes are checked' },
     { id: 'pyflakes', name: 'Checks for Python script when "shell: python" is configured using Pyflakes', notAdopted: 'Linting Python inside workflows is a Python linter\'s job; we parse and check shell scripts only.' },
     { id: 'runner-label', name: 'Checks for GitHub-hosted and preset self-hosted runner labels in "runs-on:"', planned: 'A dated table of GitHub-hosted runner labels (and retired ones such as ubuntu-18.04).' },
-    { id: 'shell-name', name: 'Checks for shell names used for scripts in "run:"', planned: 'Unknown `shell:` values (the shells GitHub knows, or a template with `{0}`).' },
+    { id: 'shell-name', name: 'Checks for shell names used for scripts in "run:"' },
     { id: 'shellcheck', name: 'Checks for shell script sources in "run:" using shellcheck', planned: 'Shell problems in run: scripts: our shell parser already reads them; the Dockerfile RUN checks that apply are to be run over them.' },
     { id: 'syntax-check', name: 'Checks for GitHub Actions workflow syntax' },
     { id: 'workflow-call', name: 'Checks for reusable workflow calls. Inputs and outputs of called reusable workflow are checked' },

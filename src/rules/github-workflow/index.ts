@@ -29,6 +29,7 @@ import { rule as githubEnvWrite } from './github-env-write.ts';
 import { rule as secretFieldUnmasked } from './secret-field-unmasked.ts';
 import { rule as invalidPermission } from './invalid-permission.ts';
 import { rule as selfHostedRunnerOnForkTrigger } from './self-hosted-runner-on-fork-trigger.ts';
+import { rule as unknownShell } from './unknown-shell.ts';
 import { rule as syntaxError } from './syntax-error.ts';
 import type { GhaRule } from './support.ts';
 
@@ -62,6 +63,7 @@ export const workflowRules: readonly GhaRule[] = [
   secretFieldUnmasked,
   invalidPermission,
   selfHostedRunnerOnForkTrigger,
+  unknownShell,
 ];
 
 export const workflowAnalyzer: FileAnalyzer<GhaDoc> = {
