@@ -20,7 +20,7 @@ export const actionlint: Peer = {
     { id: 'id', name: 'Checks for duplication and naming convention of job/step IDs' },
     { id: 'if-cond', name: 'Checks for if: conditions which are always true/false' },
     { id: 'job-needs', name: 'Checks for job IDs in "needs:". Undefined IDs and cyclic dependencies are checked' },
-    { id: 'matrix', name: 'Checks for matrix combinations in "matrix:"', planned: 'Duplicate matrix values and `include`/`exclude` entries naming no matrix key.' },
+    { id: 'matrix', name: 'Checks for matrix combinations in "matrix:"' },
     { id: 'permissions', name: 'Checks for permissions configuration in "permissions:". Permission names and permission scopes are checked' },
     { id: 'pyflakes', name: 'Checks for Python script when "shell: python" is configured using Pyflakes', notAdopted: 'Linting Python inside workflows is a Python linter\'s job; we parse and check shell scripts only.' },
     { id: 'runner-label', name: 'Checks for GitHub-hosted and preset self-hosted runner labels in "runs-on:"', planned: 'A dated table of GitHub-hosted runner labels (and retired ones such as ubuntu-18.04).' },

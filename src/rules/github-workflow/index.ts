@@ -30,6 +30,8 @@ import { rule as secretFieldUnmasked } from './secret-field-unmasked.ts';
 import { rule as invalidPermission } from './invalid-permission.ts';
 import { rule as selfHostedRunnerOnForkTrigger } from './self-hosted-runner-on-fork-trigger.ts';
 import { rule as unknownShell } from './unknown-shell.ts';
+import { rule as matrixExcludeUnknownKey } from './matrix-exclude-unknown-key.ts';
+import { rule as matrixDuplicateValue } from './matrix-duplicate-value.ts';
 import { rule as syntaxError } from './syntax-error.ts';
 import type { GhaRule } from './support.ts';
 
@@ -64,6 +66,8 @@ export const workflowRules: readonly GhaRule[] = [
   invalidPermission,
   selfHostedRunnerOnForkTrigger,
   unknownShell,
+  matrixExcludeUnknownKey,
+  matrixDuplicateValue,
 ];
 
 export const workflowAnalyzer: FileAnalyzer<GhaDoc> = {
