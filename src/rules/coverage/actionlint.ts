@@ -23,7 +23,7 @@ export const actionlint: Peer = {
     { id: 'matrix', name: 'Checks for matrix combinations in "matrix:"' },
     { id: 'permissions', name: 'Checks for permissions configuration in "permissions:". Permission names and permission scopes are checked' },
     { id: 'pyflakes', name: 'Checks for Python script when "shell: python" is configured using Pyflakes', notAdopted: 'Linting Python inside workflows is a Python linter\'s job; we parse and check shell scripts only.' },
-    { id: 'runner-label', name: 'Checks for GitHub-hosted and preset self-hosted runner labels in "runs-on:"', planned: 'A dated table of GitHub-hosted runner labels (and retired ones such as ubuntu-18.04).' },
+    { id: 'runner-label', name: 'Checks for GitHub-hosted and preset self-hosted runner labels in "runs-on:"' },
     { id: 'shell-name', name: 'Checks for shell names used for scripts in "run:"' },
     { id: 'shellcheck', name: 'Checks for shell script sources in "run:" using shellcheck', planned: 'Shell problems in run: scripts: our shell parser already reads them; the Dockerfile RUN checks that apply are to be run over them.' },
     { id: 'syntax-check', name: 'Checks for GitHub Actions workflow syntax' },

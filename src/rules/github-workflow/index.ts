@@ -32,6 +32,7 @@ import { rule as selfHostedRunnerOnForkTrigger } from './self-hosted-runner-on-f
 import { rule as unknownShell } from './unknown-shell.ts';
 import { rule as matrixExcludeUnknownKey } from './matrix-exclude-unknown-key.ts';
 import { rule as matrixDuplicateValue } from './matrix-duplicate-value.ts';
+import { rule as unknownRunnerLabel } from './unknown-runner-label.ts';
 import { rule as syntaxError } from './syntax-error.ts';
 import type { GhaRule } from './support.ts';
 
@@ -68,6 +69,7 @@ export const workflowRules: readonly GhaRule[] = [
   unknownShell,
   matrixExcludeUnknownKey,
   matrixDuplicateValue,
+  unknownRunnerLabel,
 ];
 
 export const workflowAnalyzer: FileAnalyzer<GhaDoc> = {
