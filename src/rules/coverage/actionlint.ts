@@ -16,7 +16,7 @@ export const actionlint: Peer = {
     { id: 'env-var', name: 'Checks for environment variables configuration at "env:"', planned: 'Invalid environment variable names in `env:` (spaces, `=`): a rule over the env mappings.' },
     { id: 'events', name: 'Checks for workflow trigger events at "on:"' },
     { id: 'expression', name: 'Syntax and semantics checks for expressions embedded with ${{ }}' },
-    { id: 'glob', name: 'Checks for glob syntax used in branch names, tags, and paths', planned: 'Branch, tag and path filter globs: a glob parser for `on.<event>.branches|tags|paths`.' },
+    { id: 'glob', name: 'Checks for glob syntax used in branch names, tags, and paths' },
     { id: 'id', name: 'Checks for duplication and naming convention of job/step IDs' },
     { id: 'if-cond', name: 'Checks for if: conditions which are always true/false' },
     { id: 'job-needs', name: 'Checks for job IDs in "needs:". Undefined IDs and cyclic dependencies are checked' },

@@ -33,6 +33,7 @@ import { rule as unknownShell } from './unknown-shell.ts';
 import { rule as matrixExcludeUnknownKey } from './matrix-exclude-unknown-key.ts';
 import { rule as matrixDuplicateValue } from './matrix-duplicate-value.ts';
 import { rule as unknownRunnerLabel } from './unknown-runner-label.ts';
+import { rule as invalidFilterGlob } from './invalid-filter-glob.ts';
 import { rule as syntaxError } from './syntax-error.ts';
 import type { GhaRule } from './support.ts';
 
@@ -70,6 +71,7 @@ export const workflowRules: readonly GhaRule[] = [
   matrixExcludeUnknownKey,
   matrixDuplicateValue,
   unknownRunnerLabel,
+  invalidFilterGlob,
 ];
 
 export const workflowAnalyzer: FileAnalyzer<GhaDoc> = {
