@@ -17,7 +17,7 @@ export const zizmor: Peer = {
     { id: 'archived-uses', name: 'Action from an archived repository', notAdopted: NETWORK },
     { id: 'artipacked', name: 'Credential persistence through GitHub Actions artifacts' },
     { id: 'bot-conditions', name: 'Spoofable bot actor check' },
-    { id: 'cache-poisoning', name: 'Runtime artifacts potentially vulnerable to a cache poisoning attack', planned: 'Caching (setup-* `cache:`, actions/cache) in workflows that publish releases: needs the release-workflow heuristics (tags, publish steps).' },
+    { id: 'cache-poisoning', name: 'Runtime artifacts potentially vulnerable to a cache poisoning attack' },
     { id: 'concurrency-limits', name: 'Insufficient job-level concurrency limits', planned: 'A hygiene rule: `concurrency:` missing on workflows triggered by pushes and pull requests.' },
     { id: 'dangerous-triggers', name: 'Use of fundamentally insecure workflow trigger', notAdopted: '`pull_request_target` and `workflow_run` alone are sound (labelers, commenters); we report what makes them dangerous: checking out fork code (CGW002), token permissions left to the default (CGW009), injections (CGW001).' },
     { id: 'dependabot-cooldown', name: 'Insufficient cooldown in Dependabot updates', notAdopted: 'It checks `.github/dependabot.yml`, a file type we do not analyze.' },

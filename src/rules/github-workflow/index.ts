@@ -34,6 +34,7 @@ import { rule as matrixExcludeUnknownKey } from './matrix-exclude-unknown-key.ts
 import { rule as matrixDuplicateValue } from './matrix-duplicate-value.ts';
 import { rule as unknownRunnerLabel } from './unknown-runner-label.ts';
 import { rule as invalidFilterGlob } from './invalid-filter-glob.ts';
+import { rule as cacheInReleaseWorkflow } from './cache-in-release-workflow.ts';
 import { rule as syntaxError } from './syntax-error.ts';
 import type { GhaRule } from './support.ts';
 
@@ -72,6 +73,7 @@ export const workflowRules: readonly GhaRule[] = [
   matrixDuplicateValue,
   unknownRunnerLabel,
   invalidFilterGlob,
+  cacheInReleaseWorkflow,
 ];
 
 export const workflowAnalyzer: FileAnalyzer<GhaDoc> = {

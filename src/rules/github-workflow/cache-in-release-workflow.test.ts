@@ -1,0 +1,23 @@
+import { testRule } from '../../../test/support/rule-tester.ts';
+import { workflowAnalyzer } from './index.ts';
+import { rule } from './cache-in-release-workflow.ts';
+
+const wf = (on: string, steps: string) => `on:\n${on}permissions: {}\njobs:\n  j:\n    runs-on: ubuntu-24.04\n    steps:\n${steps}      - run: make\n`;
+const TAGS = "  push:\n    tags: ['v*']\n";
+
+testRule(workflowAnalyzer, rule, {
+  valid: [
+    wf('  push:\n    branches: [main]\n', '      - uses: actions/cache@v4\n        with:\n          path: ~/.npm\n          key: k\n'),
+    wf('  pull_request:\n', '      - uses: actions/setup-go@v5\n'),
+    wf(TAGS, '      - uses: actions/setup-node@v4\n        with:\n          node-version: 22\n'),
+    wf(TAGS, "      - uses: actions/setup-go@v5\n        with:\n          cache: false\n"),
+    wf(TAGS, '      - uses: actions/setup-go@v3\n'),
+    wf(TAGS, '      - uses: actions/cache/save@v4\n        with:\n          path: x\n          key: k\n'),
+    wf(TAGS, "      - uses: actions/setup-python@v5\n        with:\n          cache: ''\n"),
+  ],
+  invalid: [
+    { code: wf(TAGS, '      - uses: actions/setup-node@v4\n        with:\n          cache: npm\n'), errors: [{ line: 9, column: 15, endLine: 9, endColumn: 36, message: 'Step restores a build cache (actions/setup-node with cache: npm) in a workflow that publishes releases (on pushed tags)' }] },
+    { code: wf('  release:\n    types: [published]\n', '      - uses: actions/cache@v4\n        with:\n          path: ~/.cargo\n          key: k\n      - uses: actions/setup-go@v5\n'), errors: [{ line: 9, column: 15, endLine: 9, endColumn: 31, message: '(actions/cache) in a workflow that publishes releases (on release)' }, { line: 13, column: 15, endLine: 13, endColumn: 34, message: 'actions/setup-go (caches by default)' }], name: 'on release; setup-go by default' },
+    { code: wf('  workflow_dispatch:\n', '      - uses: astral-sh/setup-uv@v6\n        with:\n          enable-cache: true\n      - uses: pypa/gh-action-pypi-publish@release/v1\n'), errors: [{ line: 8, column: 15, endLine: 8, endColumn: 36, message: 'uses pypa/gh-action-pypi-publish' }], name: 'a publishing action' },
+  ],
+});

@@ -1,0 +1,71 @@
+// CGW033: a build cache restored in a workflow that publishes releases (cache poisoning).
+import { slug } from '../../analyzers/github-workflow/uses.ts';
+import type { Step } from '../../analyzers/github-workflow/model.ts';
+import { get, text } from '../../analyzers/yaml/yaml-tree.ts';
+import type { GhaRule } from './support.ts';
+import { ghDocs } from './support.ts';
+
+/** Actions that publish a release or a package: their presence makes any workflow a release workflow. */
+const PUBLISHERS = ['pypa/gh-action-pypi-publish', 'softprops/action-gh-release', 'goreleaser/goreleaser-action', 'ncipollo/release-action', 'actions/create-release', 'rubygems/release-gem', 'changesets/action'];
+
+const on = (v: string | undefined) => v !== undefined && v !== '' && v.toLowerCase() !== 'false';
+
+/** The caching a step turns on: the action and the input that does it, or undefined. */
+function caching(step: Step): string | undefined {
+  const ref = step.uses?.ref;
+  if (ref?.kind !== 'repository') return undefined;
+  const name = slug(ref);
+  const input = (k: string) => text(get(step.with, k));
+  if (name === 'actions/cache') return ref.path === '' || ref.path === 'restore' ? `actions/cache${ref.path ? '/restore' : ''}` : undefined;
+  if (['actions/setup-node', 'actions/setup-python', 'actions/setup-java'].includes(name)) return on(input('cache')) ? `${name} with cache: ${input('cache')}` : undefined;
+  // setup-go caches by default since v4; `cache: false` turns it off.
+  if (name === 'actions/setup-go') {
+    const v = input('cache');
+    if (v !== undefined) return on(v) ? `${name} with cache: ${v}` : undefined;
+    return ref.ref && /^v[123](\.|$)/.test(ref.ref) ? undefined : `${name} (caches by default)`;
+  }
+  if (name === 'actions/setup-dotnet' && on(input('cache'))) return `${name} with cache: ${input('cache')}`;
+  if (name === 'astral-sh/setup-uv' && on(input('enable-cache'))) return `${name} with enable-cache: ${input('enable-cache')}`;
+  return undefined;
+}
+
+export const rule: GhaRule = {
+  meta: {
+    id: 'CGW033',
+    name: 'cache-in-release-workflow',
+    target: 'github-workflow',
+    title: 'Build cache restored in a release workflow',
+    description:
+      'GitHub Actions caches are shared: a cache saved by any workflow run on the default branch is restored by ' +
+      'every later run that asks for its key, including the one that builds and publishes a release. Code that ' +
+      'can write a cache entry — an injection in a low-privilege workflow, a compromised build step — can plant ' +
+      'a poisoned dependency or toolchain there, and the release ships it. A workflow is a release workflow when ' +
+      'it runs on `release`, on pushed tags, or uses a publishing action. A real supply-chain risk that needs a ' +
+      'first foothold to exploit: medium.',
+    severity: 'medium',
+    category: 'supply-chain',
+    cwe: ['CWE-349'],
+    references: [ghDocs('reference/workflows-and-actions/dependency-caching'), 'https://adnanthekhan.com/2024/05/06/the-monsters-in-your-build-cache-github-actions-cache-poisoning/'],
+    remediation: 'Build releases without a restored cache: drop `actions/cache` and set `cache: false` (or leave `cache:` out) on setup actions in the release workflow; keep caching in CI workflows.',
+    equivalents: ['zizmor:cache-poisoning'],
+    messages: { default: 'Step restores a build cache ({{cache}}) in a workflow that publishes releases ({{why}}): a poisoned cache entry would ship in the release.' },
+    examples: {
+      bad: ['on:\n  push:\n    tags: [\'v*\']\npermissions: {}\njobs:\n  release:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: actions/setup-node@v4\n        with:\n          cache: npm\n      - run: npm publish\n'],
+      good: ['on:\n  push:\n    tags: [\'v*\']\npermissions: {}\njobs:\n  release:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: actions/setup-node@v4\n      - run: npm publish\n'],
+    },
+  },
+  check(doc, report) {
+    let why: string | undefined;
+    if (doc.on.some((t) => t.name === 'release')) why = 'on release';
+    else if (doc.on.some((t) => t.name === 'push' && get(t.config, 'tags') !== undefined)) why = 'on pushed tags';
+    else {
+      const publisher = doc.steps.find((s) => s.uses?.ref.kind === 'repository' && PUBLISHERS.includes(slug(s.uses.ref)));
+      if (publisher?.uses?.ref.kind === 'repository') why = `uses ${slug(publisher.uses.ref)}`;
+    }
+    if (!why) return;
+    for (const step of doc.steps) {
+      const cache = caching(step);
+      if (cache && step.uses) report({ range: step.uses.str.range, data: { cache, why } });
+    }
+  },
+};
