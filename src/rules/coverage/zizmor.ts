@@ -50,8 +50,8 @@ export const zizmor: Peer = {
     { id: 'unpinned-uses', name: 'Unpinned action reference' },
     { id: 'unredacted-secrets', name: 'Leaked secret values' },
     { id: 'unsound-condition', name: 'Unsound conditional expression' },
-    { id: 'unsound-contains', name: 'Unsound contains condition', planned: '`contains(\'refs/heads/main\', github.ref)` matches substrings an attacker can choose: a rule over the parsed expressions.' },
-    { id: 'unsound-ternary', name: 'Unsound ternary expression', planned: '`a && b || c` yields c when b is falsy: a rule over the parsed expressions.' },
+    { id: 'unsound-contains', name: 'Unsound contains condition' },
+    { id: 'unsound-ternary', name: 'Unsound ternary expression' },
     { id: 'use-trusted-publishing', name: 'Prefer trusted publishing for authentication', notAdopted: 'A recommendation (OIDC instead of a token) rather than a defect: a token kept in a secret is sound.' },
   ],
 };

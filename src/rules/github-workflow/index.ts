@@ -35,6 +35,8 @@ import { rule as matrixDuplicateValue } from './matrix-duplicate-value.ts';
 import { rule as unknownRunnerLabel } from './unknown-runner-label.ts';
 import { rule as invalidFilterGlob } from './invalid-filter-glob.ts';
 import { rule as cacheInReleaseWorkflow } from './cache-in-release-workflow.ts';
+import { rule as unsoundContains } from './unsound-contains.ts';
+import { rule as unsoundTernary } from './unsound-ternary.ts';
 import { rule as syntaxError } from './syntax-error.ts';
 import type { GhaRule } from './support.ts';
 
@@ -74,6 +76,8 @@ export const workflowRules: readonly GhaRule[] = [
   unknownRunnerLabel,
   invalidFilterGlob,
   cacheInReleaseWorkflow,
+  unsoundContains,
+  unsoundTernary,
 ];
 
 export const workflowAnalyzer: FileAnalyzer<GhaDoc> = {
