@@ -13,7 +13,7 @@ export const actionlint: Peer = {
     { id: 'action', name: 'Checks for popular actions released on GitHub, local actions, and action calls at "uses:"', planned: 'Inputs of the most-used actions from a dated table (unknown or missing required inputs), and malformed `uses:` references.' },
     { id: 'credentials', name: 'Checks for credentials in "services:" configuration' },
     { id: 'deprecated-commands', name: 'Checks for deprecated "set-output", "save-state", "set-env", and "add-path" commands at "run:"' },
-    { id: 'env-var', name: 'Checks for environment variables configuration at "env:"', planned: 'Invalid environment variable names in `env:` (spaces, `=`): a rule over the env mappings.' },
+    { id: 'env-var', name: 'Checks for environment variables configuration at "env:"' },
     { id: 'events', name: 'Checks for workflow trigger events at "on:"' },
     { id: 'expression', name: 'Syntax and semantics checks for expressions embedded with ${{ }}' },
     { id: 'glob', name: 'Checks for glob syntax used in branch names, tags, and paths' },

@@ -32,7 +32,7 @@ export const zizmor: Peer = {
     { id: 'insecure-url-scheme', name: 'Insecure URL scheme', planned: 'Plain-http downloads in run: scripts and action inputs: the Dockerfile rules\' plain-http check over the parsed run: scripts.' },
     { id: 'known-vulnerable-actions', name: 'Action has a known vulnerability' },
     { id: 'misfeature', name: 'Usage of GitHub Actions misfeatures', planned: 'Misfeatures such as `shell: cmd` and the `pip --extra-index-url` dependency confusion: a rule per misfeature.' },
-    { id: 'obfuscation', name: 'Obfuscated usage of GitHub Actions features', planned: 'Needless obfuscation (`uses: actions/checkout/./`, `${{ \'literal\' }}`): a rule over uses references and constant expressions.' },
+    { id: 'obfuscation', name: 'Obfuscated usage of GitHub Actions features' },
     { id: 'overprovisioned-secrets', name: 'Excessively provisioned secrets' },
     { id: 'ref-confusion', name: 'Git ref for action with ambiguous ref type', notAdopted: NETWORK },
     { id: 'ref-version-mismatch', name: 'Commit SHA does not match the version in its comment', notAdopted: NETWORK },

@@ -37,6 +37,8 @@ import { rule as invalidFilterGlob } from './invalid-filter-glob.ts';
 import { rule as cacheInReleaseWorkflow } from './cache-in-release-workflow.ts';
 import { rule as unsoundContains } from './unsound-contains.ts';
 import { rule as unsoundTernary } from './unsound-ternary.ts';
+import { rule as obfuscatedReference } from './obfuscated-reference.ts';
+import { rule as invalidEnvName } from './invalid-env-name.ts';
 import { rule as syntaxError } from './syntax-error.ts';
 import type { GhaRule } from './support.ts';
 
@@ -78,6 +80,8 @@ export const workflowRules: readonly GhaRule[] = [
   cacheInReleaseWorkflow,
   unsoundContains,
   unsoundTernary,
+  obfuscatedReference,
+  invalidEnvName,
 ];
 
 export const workflowAnalyzer: FileAnalyzer<GhaDoc> = {

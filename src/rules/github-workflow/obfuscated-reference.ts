@@ -1,0 +1,48 @@
+// CGW036: needless indirection that hides what a workflow runs: a `${{ }}` holding only a literal, an action path
+// with `.`, `..` or empty segments.
+import type { GhaRule } from './support.ts';
+import { allUses } from './support.ts';
+
+export const rule: GhaRule = {
+  meta: {
+    id: 'CGW036',
+    name: 'obfuscated-reference',
+    target: 'github-workflow',
+    title: 'Obfuscated action path or constant expression',
+    description:
+      'A reviewer reads `uses: actions/checkout/./@v4` or `run: ${{ \'curl\' }} …` in a diff and has to work out ' +
+      'what it means; such indirection has no use but to hide something from review or from tools that match ' +
+      '`uses:` by name. `actions/checkout/.@v4` is `actions/checkout@v4`; `${{ \'x\' }}` is `x`. Nothing breaks, ' +
+      'and the file cannot tell intent: low.',
+    severity: 'low',
+    category: 'best-practice',
+    references: ['https://docs.zizmor.sh/audits/#obfuscation', 'https://docs.github.com/en/actions/reference/workflows-and-actions/expressions#literals'],
+    remediation: 'Write the action path plainly (`owner/repo[/path]@ref` with no `.`, `..` or empty segments) and the literal value without `${{ }}`.',
+    equivalents: ['zizmor:obfuscation'],
+    messages: {
+      default: 'Action path "{{uses}}" has a "{{segment}}" segment: write it plainly.',
+      constant: 'Expression ${{ {{value}} }} is a constant: write the value itself.',
+    },
+    examples: {
+      bad: ['on: push\npermissions: {}\njobs:\n  j:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: actions/checkout/.@v4\n      - run: ${{ \'make\' }} test\n'],
+      good: ['on: push\npermissions: {}\njobs:\n  j:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: actions/checkout@v4\n      - run: make test\n'],
+    },
+  },
+  check(doc, report) {
+    const found: { at: number; r: Parameters<typeof report>[0] }[] = [];
+    for (const u of allUses(doc)) {
+      if (u.ref.kind !== 'repository' || (u.ref.path === '' && !u.str.value.includes('//'))) continue;
+      const raw = u.str.value.trim();
+      const path = raw.slice(0, raw.includes('@') ? raw.indexOf('@') : raw.length).split('/').slice(2);
+      const segment = path.find((s) => s === '.' || s === '..' || s === '');
+      if (segment !== undefined) found.push({ at: u.str.node.start, r: { range: u.str.range, data: { uses: raw, segment: segment === '' ? '//' : segment } } });
+    }
+    for (const e of doc.expressions) {
+      const expr = e.expression.expr;
+      // A constant `if:` is if-always-true's (CGW022) business.
+      if (expr?.kind !== 'literal' || e.path[e.path.length - 1] === 'if') continue;
+      found.push({ at: e.node.start, r: { range: e.range, messageId: 'constant', data: { value: e.expression.source.trim() } } });
+    }
+    for (const f of found.sort((a, b) => a.at - b.at)) report(f.r);
+  },
+};
