@@ -46,7 +46,7 @@ export const zizmor: Peer = {
     { id: 'typosquat-uses', name: 'Action name one typo from a popular action', planned: 'A dated table of the most-used actions, compared by edit distance; no network needed.' },
     { id: 'undocumented-permissions', name: 'Permission without a comment saying why', notAdopted: 'A comment per permission is documentation style, not a defect.' },
     { id: 'unpinned-images', name: 'Unpinned image references' },
-    { id: 'unpinned-tools', name: 'Tool installed by a setup action without a version', planned: 'setup-* actions without a version input: a dated table of setup actions and their version inputs.' },
+    { id: 'unpinned-tools', name: 'Tool installed by a setup action without a version' },
     { id: 'unpinned-uses', name: 'Unpinned action reference' },
     { id: 'unredacted-secrets', name: 'Leaked secret values' },
     { id: 'unsound-condition', name: 'Unsound conditional expression' },

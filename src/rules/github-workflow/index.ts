@@ -39,6 +39,7 @@ import { rule as unsoundContains } from './unsound-contains.ts';
 import { rule as unsoundTernary } from './unsound-ternary.ts';
 import { rule as obfuscatedReference } from './obfuscated-reference.ts';
 import { rule as invalidEnvName } from './invalid-env-name.ts';
+import { rule as setupToolUnversioned } from './setup-tool-unversioned.ts';
 import { rule as syntaxError } from './syntax-error.ts';
 import type { GhaRule } from './support.ts';
 
@@ -82,6 +83,7 @@ export const workflowRules: readonly GhaRule[] = [
   unsoundTernary,
   obfuscatedReference,
   invalidEnvName,
+  setupToolUnversioned,
 ];
 
 export const workflowAnalyzer: FileAnalyzer<GhaDoc> = {
