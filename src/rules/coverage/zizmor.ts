@@ -24,7 +24,7 @@ export const zizmor: Peer = {
     { id: 'dependabot-execution', name: 'External code execution in Dependabot updates', notAdopted: 'It checks `.github/dependabot.yml`, a file type we do not analyze.' },
     { id: 'excessive-permissions', name: 'Overly broad permissions' },
     { id: 'forbidden-uses', name: 'Forbidden action used', planned: 'An allow or deny list of actions given as a rule option (the rule API has options now); without one there is nothing to forbid.' },
-    { id: 'github-app', name: 'Dangerous use of GitHub App tokens', planned: '`actions/create-github-app-token` without a narrowed `permission-*` or repository list: a check of that action\'s inputs.' },
+    { id: 'github-app', name: 'Dangerous use of GitHub App tokens' },
     { id: 'github-env', name: 'Dangerous use of environment file' },
     { id: 'hardcoded-container-credentials', name: 'Hardcoded credential in GitHub Actions container configurations' },
     { id: 'impostor-commit', name: 'Commit with no history in referenced repository', notAdopted: NETWORK },

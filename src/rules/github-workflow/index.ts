@@ -40,6 +40,7 @@ import { rule as unsoundTernary } from './unsound-ternary.ts';
 import { rule as obfuscatedReference } from './obfuscated-reference.ts';
 import { rule as invalidEnvName } from './invalid-env-name.ts';
 import { rule as setupToolUnversioned } from './setup-tool-unversioned.ts';
+import { rule as githubAppTokenUnscoped } from './github-app-token-unscoped.ts';
 import { rule as syntaxError } from './syntax-error.ts';
 import type { GhaRule } from './support.ts';
 
@@ -84,6 +85,7 @@ export const workflowRules: readonly GhaRule[] = [
   obfuscatedReference,
   invalidEnvName,
   setupToolUnversioned,
+  githubAppTokenUnscoped,
 ];
 
 export const workflowAnalyzer: FileAnalyzer<GhaDoc> = {
