@@ -43,7 +43,7 @@ export const zizmor: Peer = {
     { id: 'stale-action-refs', name: 'Commit SHA that is not on any tag', notAdopted: NETWORK },
     { id: 'superfluous-actions', name: 'Action whose job a built-in feature does', planned: 'A dated table of actions replaceable by a `run:` line or a runner feature; hygiene.' },
     { id: 'template-injection', name: 'Code injection via template expansion' },
-    { id: 'typosquat-uses', name: 'Action name one typo from a popular action', planned: 'A dated table of the most-used actions, compared by edit distance; no network needed.' },
+    { id: 'typosquat-uses', name: 'Action name one typo from a popular action' },
     { id: 'undocumented-permissions', name: 'Permission without a comment saying why', notAdopted: 'A comment per permission is documentation style, not a defect.' },
     { id: 'unpinned-images', name: 'Unpinned image references' },
     { id: 'unpinned-tools', name: 'Tool installed by a setup action without a version' },

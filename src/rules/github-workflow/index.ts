@@ -41,6 +41,7 @@ import { rule as obfuscatedReference } from './obfuscated-reference.ts';
 import { rule as invalidEnvName } from './invalid-env-name.ts';
 import { rule as setupToolUnversioned } from './setup-tool-unversioned.ts';
 import { rule as githubAppTokenUnscoped } from './github-app-token-unscoped.ts';
+import { rule as typosquatAction } from './typosquat-action.ts';
 import { rule as syntaxError } from './syntax-error.ts';
 import type { GhaRule } from './support.ts';
 
@@ -86,6 +87,7 @@ export const workflowRules: readonly GhaRule[] = [
   invalidEnvName,
   setupToolUnversioned,
   githubAppTokenUnscoped,
+  typosquatAction,
 ];
 
 export const workflowAnalyzer: FileAnalyzer<GhaDoc> = {
