@@ -9,6 +9,7 @@ testRule(workflowAnalyzer, rule, {
     wf('      - uses: actions/checkout@v4\n      - uses: github/codeql-action/init@v3\n      - uses: ./.github/actions/setup\n'),
     wf('      - run: echo ${{ github.sha }}\n      - run: make\n        if: ${{ true }}\n'),
     wf("      - run: echo ${{ format('{0}', github.ref) }}\n"),
+    wf("      - run: echo '${{ '${{' }} matrix.x }}'\n"),
   ],
   invalid: [
     { code: wf('      - uses: actions/checkout/.@v4\n'), errors: [{ line: 7, column: 15, endLine: 7, endColumn: 36, message: 'Action path "actions/checkout/.@v4" has a "." segment' }] },

@@ -41,6 +41,8 @@ export const rule: GhaRule = {
       const expr = e.expression.expr;
       // A constant `if:` is if-always-true's (CGW022) business.
       if (expr?.kind !== 'literal' || e.path[e.path.length - 1] === 'if') continue;
+      // `${{ '${{' }}` is the documented way to write a literal `${{`.
+      if (typeof expr.value === 'string' && expr.value.includes('${{')) continue;
       found.push({ at: e.node.start, r: { range: e.range, messageId: 'constant', data: { value: e.expression.source.trim() } } });
     }
     for (const f of found.sort((a, b) => a.at - b.at)) report(f.r);
