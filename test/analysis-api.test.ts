@@ -63,6 +63,17 @@ describe('POST /api/analyze', () => {
     assert.equal(res.json().data.file_type, 'dockerfile');
     assert.equal(res.json().data.detection.method, 'explicit');
   });
+  it('file names and contents with lone surrogates (valid JSON, not UTF-8) are analyzed, as JSON and as SARIF', async () => {
+    // A JSON text can escape half a surrogate pair; SARIF's artifact URI once threw on it (a 500 found by fuzzing).
+    const body = '{"filename": "\\udfff\\ud800/Dockerfile", "file_type": "auto", "content": "FROM a\\ud83d"}';
+    for (const accept of ['application/json', 'application/sarif+json']) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/analyze', headers: { 'content-type': 'application/json', accept }, payload: body });
+      assert.equal(res.statusCode, 200, `${accept}: ${res.body.slice(0, 200)}`);
+    }
+    const sarif = (await t.app.inject({ method: 'POST', url: '/api/analyze-project', headers: { 'content-type': 'application/json', accept: 'application/sarif+json' }, payload: `{"files": [${body}]}` }));
+    assert.equal(sarif.statusCode, 200, sarif.body.slice(0, 200));
+    assert.ok(sarif.body.includes('"uri":"%EF%BF%BD%EF%BF%BD/Dockerfile"'), 'the name is in the SARIF as U+FFFD, percent-encoded');
+  });
   it('empty content is a valid, empty file', async () => {
     const res = await post('/api/analyze', { filename: 'Dockerfile', file_type: 'auto', content: '' });
     assert.equal(res.statusCode, 200);

@@ -115,6 +115,8 @@ describe('SARIF builder', () => {
   it('percent-encodes artifact URIs segment by segment', () => {
     assert.equal(artifactUri('deploy dir/Dockerfile.prod'), 'deploy%20dir/Dockerfile.prod');
     assert.equal(artifactUri('ünïcode/#x?.yml'), '%C3%BCn%C3%AFcode/%23x%3F.yml');
+    // Lone surrogates (valid in JSON, not in UTF-8) are written as U+FFFD rather than throwing.
+    assert.equal(artifactUri('\udfff\ud800/a\ud83d'), '%EF%BF%BD%EF%BF%BD/a%EF%BF%BD');
   });
 
   it('places project findings in the file they name, and scores every file and the project', () => {

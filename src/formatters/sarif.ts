@@ -96,9 +96,11 @@ interface Analysis extends Partial<RunConfig> {
   scoring_version: string;
 }
 
-/** A relative URI reference for a file name: `/`-separated, each segment percent-encoded (as encodeURIComponent). */
+/** A relative URI reference for a file name: `/`-separated, each segment percent-encoded (as encodeURIComponent).
+ * A name is any JSON string, so it may hold lone surrogates, which encodeURIComponent refuses (URIError): they become
+ * U+FFFD first, as a UTF-8 encoder would write them. */
 export function artifactUri(filename: string): string {
-  return filename.split('/').map(encodeURIComponent).join('/');
+  return filename.toWellFormed().split('/').map(encodeURIComponent).join('/');
 }
 
 function ruleDescriptor(info: SarifRuleInfo, helpUri: string): SarifRule {
