@@ -1,8 +1,6 @@
 // CGC049: a service image whose version, or whose OS release, is out of upstream support.
-import { withDefaults } from '../../analyzers/compose/interpolation.ts';
-import { parseImageRef } from '../../analyzers/dockerfile/image.ts';
 import { endOfLife, EOL_SUMMARY, TABLE_DATE } from '../dockerfile/data/eol-images.ts';
-import { specUrl } from './support.ts';
+import { pulledImage, specUrl } from './support.ts';
 import type { ComposeRule } from './support.ts';
 import { lowerOutsideProduction } from '../role-severity.ts';
 
@@ -38,11 +36,10 @@ export const rule: ComposeRule = {
   check(doc, report, ctx) {
     report = lowerOutsideProduction(report, ctx, 'low');
     for (const s of doc.services) {
-      const image = s.image;
-      if (!image || s.build) continue;
-      const text = image.interpolated ? withDefaults(image.value) : image.value;
-      if (text === undefined) continue;
-      const match = endOfLife(image.interpolated ? parseImageRef(text) : image.ref);
+      const pulled = pulledImage(s);
+      if (!pulled) continue;
+      const { image, text } = pulled;
+      const match = endOfLife(pulled.ref);
       if (!match) continue;
       const { entry } = match;
       report({ range: image.range, ...(match.base ? { messageId: 'base' } : {}), data: { image: text, service: s.name, name: entry.image, version: entry.version, eol: entry.eol } });

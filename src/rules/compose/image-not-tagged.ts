@@ -1,7 +1,6 @@
 // CGC023: `image` without a tag, with `latest`, or with a version-less tag (`alpine`, `lts`, `stable`).
-import { withDefaults } from '../../analyzers/compose/interpolation.ts';
-import { imagePin, parseImageRef } from '../../analyzers/dockerfile/image.ts';
-import { specUrl } from './support.ts';
+import { imagePin } from '../../analyzers/dockerfile/image.ts';
+import { pulledImage, specUrl } from './support.ts';
 import type { ComposeRule } from './support.ts';
 import { lowerOutsideProduction } from '../role-severity.ts';
 
@@ -42,12 +41,9 @@ export const rule: ComposeRule = {
   check(doc, report, ctx) {
     report = lowerOutsideProduction(report, ctx, 'low');
     for (const s of doc.services) {
-      const image = s.image;
-      // A built image is named, not pulled.
-      if (!image || s.build) continue;
-      const text = image.interpolated ? withDefaults(image.value) : image.value;
-      if (text === undefined) continue;
-      const ref = image.interpolated ? parseImageRef(text) : image.ref;
+      const pulled = pulledImage(s);
+      if (!pulled) continue;
+      const { image, text, ref } = pulled;
       const data = { image: text, service: s.name };
       const pin = imagePin(ref);
       if (pin === 'untagged') report({ range: image.range, data });

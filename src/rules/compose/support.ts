@@ -1,7 +1,9 @@
 // Helpers the Compose rules share: reference URLs, reading a service's settings through `extends`, and the
 // plaintext-secret test used for environment, build args and labels.
-import { isInterpolated } from '../../analyzers/compose/interpolation.ts';
-import type { ComposeDoc, KeyValue, Port, Service } from '../../analyzers/compose/model.ts';
+import { isInterpolated, withDefaults } from '../../analyzers/compose/interpolation.ts';
+import type { ComposeDoc, KeyValue, Port, Service, ServiceImage } from '../../analyzers/compose/model.ts';
+import { parseImageRef } from '../../analyzers/dockerfile/image.ts';
+import type { ImageRef } from '../../analyzers/dockerfile/types.ts';
 import { onAllInterfaces } from '../../analyzers/compose/ports.ts';
 import { effective } from '../../analyzers/compose/services.ts';
 import { get, text } from '../../analyzers/yaml/yaml-tree.ts';
@@ -21,6 +23,17 @@ export function specUrl(anchor: string): string {
 }
 
 /** Whether none of the keys is set on the service or its same-file bases, and nothing unseen could set them. */
+/** The image a service pulls (a built image is named, not pulled), as written or, when interpolated, as its
+ * `${VAR:-default}` defaults give it: its text and parsed reference. Undefined when there is none or a variable
+ * without a default leaves it unknown. */
+export function pulledImage(service: Service): { image: ServiceImage; text: string; ref: ImageRef } | undefined {
+  const image = service.image;
+  if (!image || service.build) return undefined;
+  const text = image.interpolated ? withDefaults(image.value) : image.value;
+  if (text === undefined) return undefined;
+  return { image, text, ref: image.interpolated ? parseImageRef(text) : image.ref };
+}
+
 export function lacks(service: Service, ...keys: string[]): boolean {
   return !service.inheritsUnknown && keys.every((k) => effective(service, k) === undefined);
 }
