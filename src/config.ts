@@ -2,7 +2,7 @@
 // default and meaning; README.md's configuration table lists the same names (a test keeps them in step).
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { parseCidrs } from './scan/address.ts';
+import { parseCidrs } from './net/address.ts';
 
 export const ROLES = ['all', 'api', 'worker'] as const;
 export type Role = (typeof ROLES)[number];

@@ -4,8 +4,8 @@
 // Never called inside a transaction.
 import type { ServerKeys } from '../auth/secret.ts';
 import type { Config } from '../config.ts';
-import { ConnectError, safeRequest } from '../scan/index.ts';
-import type { ConnectorSettings } from '../scan/index.ts';
+import { ConnectError, safeRequest } from '../net/index.ts';
+import type { ConnectorSettings } from '../net/index.ts';
 import { webhookSigningKey } from '../storage/api-keys.ts';
 import type { Queryable } from '../storage/db.ts';
 import type { AttemptOutcome, WebhookEventRow } from '../storage/webhook-deliveries.ts';

@@ -7,7 +7,7 @@ import { parseSetCookie, findTags } from '../../src/scan/checks/content.ts';
 import { judgeCsp, parseCsp } from '../../src/scan/checks/csp.ts';
 import { parseMtaStsPolicy } from '../../src/scan/checks/dns.ts';
 import { parseSecurityTxt } from '../../src/scan/checks/security-txt.ts';
-import { decodeMessage, encodeQuery, RR } from '../../src/scan/dns-wire.ts';
+import { decodeMessage, encodeQuery, RR } from '../../src/net/dns-wire.ts';
 import { SCAN_SCORING_TABLE, scoreChecks } from '../../src/scan/scoring.ts';
 
 describe('scan scoring', () => {

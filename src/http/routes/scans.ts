@@ -3,7 +3,8 @@
 // the idempotency key, consumes the quota, inserts the scan and enqueues its job in one transaction: all or none.
 import { Type } from 'typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { normalizeDomain, validateWebhookUrl } from '../../scan/index.ts';
+import { validateWebhookUrl } from '../../net/index.ts';
+import { normalizeDomain } from '../../scan/index.ts';
 import { consumeQuota } from '../../storage/quota.ts';
 import type { QuotaState } from '../../storage/quota.ts';
 import { claimIdempotencyKey, requestFingerprint } from '../../storage/scan-idempotency.ts';

@@ -2,8 +2,8 @@
 // so `node:dns` (pointed here through the scanner's `dnsServers`) resolves made-up public names to 127.0.0.x.
 import dgram from 'node:dgram';
 import { isIPv4 } from 'node:net';
-import { decodeMessage, encodeMessage, encodeName, FLAG, RCODE, RR } from '../../../src/scan/dns-wire.ts';
-import type { ResourceRecord } from '../../../src/scan/dns-wire.ts';
+import { decodeMessage, encodeMessage, encodeName, FLAG, RCODE, RR } from '../../../src/net/dns-wire.ts';
+import type { ResourceRecord } from '../../../src/net/dns-wire.ts';
 
 type Answer<T> = T[] | (() => T[]);
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import net from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { fetchFollow } from '../../src/scan/collect.ts';
-import { createConnector, safeRequest, ScanBudget } from '../../src/scan/connector.ts';
+import { createConnector, safeRequest, ScanBudget } from '../../src/net/connector.ts';
 import type { Canary, DnsServer, Site, TestCa } from '../support/local-sites/index.ts';
 import { createTestCa, startCanary, startDnsServer, startSite } from '../support/local-sites/index.ts';
 

@@ -10,7 +10,7 @@ import { isIP } from 'node:net';
 import tls from 'node:tls';
 import type { Cidr } from './address.ts';
 import { parseCidrs, vetAddress } from './address.ts';
-import { checkHostname } from './normalize.ts';
+import { checkHostname } from './hostname.ts';
 
 export interface ConnectorSettings {
   /** TEST-ONLY: DNS servers (`host:port`) instead of the system's. */

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { parseCidrs, vetAddress } from '../../src/scan/address.ts';
-import { normalizeDomain, validateWebhookUrl } from '../../src/scan/normalize.ts';
+import { parseCidrs, vetAddress } from '../../src/net/address.ts';
+import { validateWebhookUrl } from '../../src/net/hostname.ts';
+import { normalizeDomain } from '../../src/scan/normalize.ts';
 
 describe('vetAddress', () => {
   const refused = [

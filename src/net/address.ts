@@ -1,5 +1,5 @@
-// Which IP addresses the scanner may connect to. Only public unicast addresses pass, plus whatever the caller
-// explicitly allows (`allowedCidrs`, a test-only setting). Pure: no I/O.
+// Which IP addresses the scanner and webhook deliveries may connect to. Only public unicast addresses pass, plus
+// whatever the caller explicitly allows (`allowedCidrs`, a test-only setting). Pure: no I/O.
 import ipaddr from 'ipaddr.js';
 
 export type AddressVerdict = { ok: true; address: string } | { ok: false; reason: string };
