@@ -31,7 +31,10 @@ export function commandRange(cmd: CommandRef, last: ShellWord): Range {
   return { start_line: first.range.start_line, start_column: first.range.start_column, end_line: last.range.end_line, end_column: last.range.end_column };
 }
 
-/** Targets of the RUN's `--mount=type=cache` flags (an `ONBUILD RUN` uses its inner instruction's flags). */
+/**
+ * Targets of the RUN's `--mount=type=cache` and `--mount=type=tmpfs` flags (an `ONBUILD RUN` uses its inner
+ * instruction's flags): what a command writes under either is not committed to the layer.
+ */
 export function cacheMountTargets(instr: Instruction): string[] {
   const run = instr.onbuild ?? instr;
   const out: string[] = [];
@@ -39,12 +42,12 @@ export function cacheMountTargets(instr: Instruction): string[] {
     if (f.name !== 'mount') continue;
     const type = f.options.find((o) => o.key === 'type')?.value;
     const target = f.options.find((o) => o.key === 'target' || o.key === 'dst' || o.key === 'destination')?.value;
-    if (type === 'cache' && target !== undefined) out.push(target.replace(/\/+$/, '') || '/');
+    if ((type === 'cache' || type === 'tmpfs') && target !== undefined) out.push(target.replace(/\/+$/, '') || '/');
   }
   return out;
 }
 
-/** Whether a cache mount of the RUN covers `path` (is the path or one of its parents). */
+/** Whether a cache or tmpfs mount of the RUN covers `path` (is the path or one of its parents). */
 export function cacheMountCovers(instr: Instruction, path: string): boolean {
   return cacheMountTargets(instr).some((t) => t === '/' || path === t || path.startsWith(`${t}/`));
 }
@@ -84,15 +87,46 @@ export function variableSet(cmd: CommandRef, name: string): boolean {
     const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/.exec(w.value);
     return m ? [[m[1]!, m[2]!] as const] : [];
   })];
-  const value = inline.find(([k]) => k === name)?.[1] ?? (cmd.instruction.onbuild ?? cmd.instruction).env.get(name);
+  const value = inline.find(([k]) => k === name)?.[1] ?? exportedBefore(cmd, name) ?? (cmd.instruction.onbuild ?? cmd.instruction).env.get(name);
   return value !== undefined && value !== '';
+}
+
+/** The value an `export NAME=value` earlier in the same RUN gives `name` (the last one), if any. */
+function exportedBefore(cmd: CommandRef, name: string): string | undefined {
+  let value: string | undefined;
+  for (const c of commandsOf(cmd.instruction)) {
+    if (c.node.start >= cmd.node.start) break;
+    if (c.name !== 'export') continue;
+    for (const w of c.args) if (w.value.startsWith(`${name}=`)) value = w.value.slice(name.length + 1);
+  }
+  return value;
 }
 
 /** A package-manager call: the command, its subcommand word and the operands after it (packages, mostly). */
 export interface ToolCall {
   cmd: CommandRef;
   sub: ShellWord;
+  /** The subcommand spelled out: `install` for dnf's `in`, `upgrade` for its `up`. */
+  verb: string;
   operands: ShellWord[];
+  /** `dnf module install nodejs:20`: the operands are module specs (`name[:stream][/profile]`). */
+  module?: boolean;
+}
+
+/** Subcommand aliases the tools accept (dnf's `in`, `up`, `rei`; yum on current systems is dnf). */
+const DNF_ALIASES: Readonly<Record<string, string>> = {
+  in: 'install', rei: 'reinstall', up: 'upgrade', 'up-min': 'upgrade-minimal', 'update-minimal': 'upgrade-minimal',
+  rm: 'remove', erase: 'remove', dsync: 'distro-sync', 'distribution-synchronization': 'distro-sync', 'install-n': 'install',
+  'install-na': 'install', 'install-nevra': 'install',
+};
+const SUB_ALIASES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  dnf: DNF_ALIASES, dnf5: DNF_ALIASES, yum: DNF_ALIASES, microdnf: DNF_ALIASES,
+  zypper: { in: 'install', up: 'update', dup: 'dist-upgrade', rm: 'remove', ref: 'refresh' },
+};
+
+/** The subcommand `word` of `tool` spelled out (`dnf in` → `install`); unknown words are returned as they are. */
+export function canonicalSub(tool: string, word: string): string {
+  return SUB_ALIASES[tool]?.[word] ?? word;
 }
 
 /** Options that make a package manager only say what it would do (a dry run): it installs, removes and prompts
@@ -123,8 +157,21 @@ function isDryRun(cmd: CommandRef, sub: ShellWord): boolean {
 export function toolCalls(doc: DockerfileDoc, names: readonly string[], subs: readonly string[], withValue: readonly string[] = []): ToolCall[] {
   const out: ToolCall[] = [];
   for (const cmd of runCommandsNamed(doc, ...names)) {
-    const [sub, ...operands] = positionals(cmd, withValue);
-    if (sub && subs.includes(sub.value) && !isDryRun(cmd, sub)) out.push({ cmd, sub, operands });
+    let [sub, ...operands] = positionals(cmd, withValue);
+    if (!sub) continue;
+    let verb = canonicalSub(cmd.name, sub.value);
+    let module = false;
+    // `dnf module install nodejs:20`: the module action is the verb, the specs after it its operands.
+    if (verb === 'module' && !subs.includes('module') && SUB_ALIASES[cmd.name] === DNF_ALIASES && operands[0]) {
+      sub = operands[0];
+      operands = operands.slice(1);
+      verb = canonicalSub(cmd.name, sub.value);
+      module = true;
+    }
+    if (!subs.includes(verb) || isDryRun(cmd, sub)) continue;
+    const call: ToolCall = { cmd, sub, verb, operands };
+    if (module) call.module = true;
+    out.push(call);
   }
   return out;
 }
@@ -149,7 +196,7 @@ export const PIP_VALUE_OPTIONS = [
   '-f', '--find-links', '--prefix', '--root', '--platform', '--python-version', '--implementation', '--abi', '--src',
   '--upgrade-strategy', '--progress-bar', '--trusted-host', '--cache-dir', '--log', '--proxy', '--retries', '--timeout',
   '--exists-action', '--cert', '--client-cert', '-C', '--config-settings', '--global-option', '--no-binary', '--only-binary',
-  '--report', '--python',
+  '--report', '--python', '--root-user-action', '--use-feature', '--use-deprecated', '--keyring-provider', '--group',
 ];
 
 const PIP = /^pip(\d+(\.\d+)?)?$/;
@@ -170,7 +217,7 @@ export function pipCalls(doc: DockerfileDoc, subs: readonly string[]): ToolCall[
     } else if (!PIP.test(c.name)) continue;
     const [sub, ...operands] = positionals(cmd, PIP_VALUE_OPTIONS);
     // `pip install --dry-run` resolves and installs nothing.
-    if (sub && subs.includes(sub.value) && !hasOption(cmd, '--dry-run')) out.push({ cmd, sub, operands });
+    if (sub && subs.includes(sub.value) && !hasOption(cmd, '--dry-run')) out.push({ cmd, sub, verb: sub.value, operands });
   }
   return out;
 }

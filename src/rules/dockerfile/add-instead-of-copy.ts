@@ -3,7 +3,10 @@ import { dockerfileRef, hadolintRef } from './support.ts';
 import type { DockerfileRule } from './support.ts';
 
 /** What only ADD does: fetch URLs and git repositories, and unpack local tar archives. */
-const NEEDS_ADD = /^(?:https?:\/\/|git@|git:\/\/|ssh:\/\/)|\.(?:tar|tar\.(?:gz|bz2|xz|zst)|tgz|tbz2?|txz|tzst)$|\$/i;
+// `.gz`/`.bz2`/`.xz`/`.zst` alone may be compressed tar archives (ADD detects them by content and unpacks them).
+const NEEDS_ADD = /^(?:https?:\/\/|git@|git:\/\/|ssh:\/\/)|\.(?:tar|tar\.(?:gz|bz2|xz|zst)|tgz|tbz2?|txz|tzst|gz|bz2|xz|zst)$|\$/i;
+/** A source as ADD reads it: `"file.tar.gz"` is file.tar.gz. */
+const unquote = (s: string): string => s.replace(/^(["'])(.*)\1$/s, '$2');
 
 export const rule: DockerfileRule = {
   meta: {
@@ -31,7 +34,7 @@ export const rule: DockerfileRule = {
     for (const instr of doc.instructions) {
       const target = instr.onbuild ?? instr;
       if (target.kind !== 'ADD') continue;
-      const sources = target.json ? target.json.slice(0, -1).map((j) => j.value) : target.args.slice(0, -1).map((w) => w.raw);
+      const sources = target.json ? target.json.slice(0, -1).map((j) => j.value) : target.args.slice(0, -1).map((w) => unquote(w.raw));
       if (sources.length > 0 && sources.every((s) => !NEEDS_ADD.test(s))) report({ range: target.keyword.range });
     }
   },

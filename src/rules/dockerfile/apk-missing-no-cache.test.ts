@@ -4,6 +4,7 @@ import { dockerfileAnalyzer } from './index.ts';
 
 testRule(dockerfileAnalyzer, rule, {
   valid: [
+    'FROM alpine:3.20\nRUN --mount=type=tmpfs,target=/var/cache/apk apk add curl=8.11.0-r2\n',
     'FROM alpine\nRUN apk add --simulate curl\n',
     'FROM alpine\nRUN apk add --no-cache curl\n',
     'FROM alpine\nRUN apk --no-cache add curl\n',

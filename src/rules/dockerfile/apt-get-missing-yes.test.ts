@@ -4,6 +4,9 @@ import { dockerfileAnalyzer } from './index.ts';
 
 testRule(dockerfileAnalyzer, rule, {
   valid: [
+    'FROM debian:12\nRUN apt-get install -q -q curl\n',
+    'FROM debian:12\nRUN apt-get --quiet --quiet install curl\n',
+    'FROM debian:12\nRUN apt-get install --quiet=2 curl\n',
     'FROM debian\nRUN apt-get install -s curl\n',
     'FROM debian\nRUN apt-get --simulate install curl\n',
     'FROM debian\nRUN apt-get install --dry-run curl && apt-get -qs remove vim\n',
@@ -19,6 +22,8 @@ testRule(dockerfileAnalyzer, rule, {
     'FROM debian\nRUN ["apt-get", "install", "curl"]\n',
   ],
   invalid: [
+    { code: 'FROM debian:12\nRUN apt-get install -q curl\n', errors: [{ line: 2, column: 5, endColumn: 20 }] },
+    { code: 'FROM debian:12\nRUN apt-get install curl -- -q -q\n', errors: [{ line: 2, column: 5, endColumn: 20 }] },
     { code: 'FROM debian\nRUN apt-get update && apt-get install curl\n', errors: [{ line: 2, column: 23, endColumn: 38, message: '`apt-get install`' }] },
     { code: 'FROM debian\nRUN sudo apt-get -q install curl\n', errors: [{ line: 2, column: 10, endColumn: 28 }] },
     { code: 'FROM debian\nRUN apt purge -q vim && apt-get autoremove\n', errors: [{ line: 2, column: 5, endColumn: 14, message: '`apt purge`' }, { line: 2, column: 25, endColumn: 43 }] },

@@ -9,6 +9,19 @@ const PROMPTING = ['install', 'reinstall', 'remove', 'purge', 'autoremove', 'upg
 /** Assume-yes configured for every apt call (`APT::Get::Assume-Yes "true";` written to apt.conf.d). */
 const CONFIGURED = /APT::Get::Assume-Yes/i;
 
+/** apt's quiet level: each `-q`/`--quiet` adds one, `-qq` two, `-q=N`/`--quiet=N` sets N (options before `--`). */
+export function quietLevel(args: readonly { value: string }[]): number {
+  let level = 0;
+  for (const { value } of args) {
+    if (value === '--') break;
+    const set = /^(?:-q|--quiet)=(\d+)$/.exec(value);
+    if (set) level = Number(set[1]);
+    else if (value === '--quiet') level++;
+    else if (/^-[a-zA-Z]+$/.test(value)) level += value.split('q').length - 1;
+  }
+  return level;
+}
+
 export const rule: DockerfileRule = {
   meta: {
     id: 'CGD100',
@@ -38,8 +51,8 @@ export const rule: DockerfileRule = {
     // The configuration scan reads every instruction's text: only worth it when there is a call to excuse.
     if (calls.length === 0 || doc.instructions.some((i) => CONFIGURED.test(i.argsText) || i.heredocs.some((h) => CONFIGURED.test(h.body.text)))) return;
     for (const call of calls) {
-      // `-qq` implies `-y` (apt-get(8): "quiet level 2 implies -y").
-      if (hasOption(call.cmd, '-y', '--yes', '--assume-yes') || call.cmd.args.some((w) => w.value === '-qq' || w.value === '-q=2')) continue;
+      // Quiet level 2 implies `-y` (apt-get(8)), however it is spelled: `-qq`, `-q -q`, `--quiet --quiet`, `-q=2`.
+      if (hasOption(call.cmd, '-y', '--yes', '--assume-yes') || quietLevel(call.cmd.args) >= 2) continue;
       report({ range: commandRange(call.cmd, call.sub), data: { command: `${call.cmd.name} ${call.sub.value}` } });
     }
   },

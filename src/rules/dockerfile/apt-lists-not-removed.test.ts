@@ -4,6 +4,9 @@ import { dockerfileAnalyzer } from './index.ts';
 
 testRule(dockerfileAnalyzer, rule, {
   valid: [
+    'FROM debian:12\nRUN --mount=type=tmpfs,target=/var/lib/apt/lists apt-get update && apt-get install -y curl\n',
+    'FROM debian:12\nRUN rm -f /etc/apt/apt.conf.d/docker-clean\nRUN --mount=type=cache,target=/var/cache/apt --mount=type=tmpfs,target=/var/lib/apt apt-get update && apt-get install -y curl\n',
+    'FROM debian:12\nRUN aptitude update && aptitude install -y curl && rm -rf /var/lib/apt/lists/*\n',
     'FROM debian\nRUN apt-get update && apt-get install -y curl && rm -rf /var/lib/apt/lists/*\n',
     'FROM debian\nRUN apt-get update \\\n && apt-get install -y curl \\\n && apt-get clean \\\n && rm -rf /var/lib/apt/lists\n',
     'FROM debian\nRUN --mount=type=cache,target=/var/lib/apt,sharing=locked apt-get update && apt-get install -y curl\n',
@@ -15,6 +18,8 @@ testRule(dockerfileAnalyzer, rule, {
     'FROM debian:13\nRUN apt update && apt install -y curl && apt -q dist-clean\n',
   ],
   invalid: [
+    { code: 'FROM debian:12\nRUN aptitude update && aptitude install -y curl\n', errors: [{ line: 2, column: 5, endColumn: 20, message: '`aptitude update` leaves' }] },
+    { code: 'FROM debian:12\nRUN rm -f /etc/apt/apt.conf.d/docker-clean\nRUN --mount=type=cache,target=/var/lib/apt apt-get update && apt-get install -y curl\n', errors: [{ line: 3, column: 44, endColumn: 58, message: 'keeps the downloaded .deb files' }] },
     { code: 'FROM debian\nRUN apt-get update && apt-get install -y curl\n', errors: [{ line: 2, column: 5, endColumn: 19, message: '`apt-get update`' }] },
     { name: 'removal before the update does not count', code: 'FROM debian\nRUN rm -rf /var/lib/apt/lists/* && apt update\n', errors: [{ line: 2, column: 36, endColumn: 46 }] },
     { name: 'removal in a later RUN does not shrink the layer', code: 'FROM debian\nRUN apt-get update -q && apt-get install -y curl\nRUN rm -rf /var/lib/apt/lists/*\n', errors: [{ line: 2, column: 5, endColumn: 19 }] },

@@ -1,13 +1,20 @@
 // CGD103: `apt-get update` whose package lists stay in the image layer.
 import { APT_VALUE_OPTIONS, cacheMountCovers, cleansUpAfter, commandRange, shipsInFinalImage, toolCalls } from '../../analyzers/dockerfile/query-packages.ts';
 import type { CommandRef } from '../../analyzers/dockerfile/query.ts';
-import { subcommand } from '../../analyzers/dockerfile/query.ts';
+import { positionals, runCommands, subcommand } from '../../analyzers/dockerfile/query.ts';
+import type { DockerfileDoc } from '../../analyzers/dockerfile/types.ts';
 import { hadolintRef } from './support.ts';
 import type { DockerfileRule } from './support.ts';
 
 const LISTS = /^\/var\/lib\/apt\/lists(\/|$)/;
 /** `apt-get dist-clean` (apt 2.7+) removes the package lists as well as the cache; `clean` keeps the lists. */
 const distClean = (c: CommandRef): boolean => (c.name === 'apt-get' || c.name === 'apt') && subcommand(c, APT_VALUE_OPTIONS) === 'dist-clean';
+
+const DOCKER_CLEAN = /(^|\/)apt\.conf\.d\/docker-clean$/;
+/** Whether a RUN deletes Debian's docker-clean apt configuration. */
+function removesDockerClean(doc: DockerfileDoc): boolean {
+  return runCommands(doc).some((c) => c.name === 'rm' && positionals(c).some((w) => DOCKER_CLEAN.test(w.value)));
+}
 
 export const rule: DockerfileRule = {
   meta: {
@@ -31,7 +38,12 @@ export const rule: DockerfileRule = {
       '`RUN --mount=type=cache,target=/var/lib/apt,sharing=locked apt-get update && …`.',
     equivalents: ['hadolint:DL3009'],
     tags: ['hygiene'],
-    messages: { default: '`{{command}}` leaves its package lists in this layer; remove /var/lib/apt/lists/* in the same RUN.' },
+    messages: {
+      default: '`{{command}}` leaves its package lists in this layer; remove /var/lib/apt/lists/* in the same RUN.',
+      archives:
+        '`{{command}}` keeps the downloaded .deb files in this layer: the Dockerfile removes docker-clean and only ' +
+        '/var/lib/apt is a cache mount; mount /var/cache/apt too.',
+    },
     examples: {
       bad: ['FROM debian:12\nRUN apt-get update && apt-get install -y --no-install-recommends curl\n'],
       good: [
@@ -42,10 +54,14 @@ export const rule: DockerfileRule = {
     },
   },
   check(doc, report) {
-    for (const call of toolCalls(doc, ['apt-get', 'apt'], ['update'], APT_VALUE_OPTIONS)) {
+    for (const call of toolCalls(doc, ['apt-get', 'apt', 'aptitude'], ['update'], APT_VALUE_OPTIONS)) {
       const instr = call.cmd.instruction;
-      if (!shipsInFinalImage(doc, instr) || cacheMountCovers(instr, '/var/lib/apt/lists') || cleansUpAfter(call.cmd, LISTS, distClean)) continue;
-      report({ range: commandRange(call.cmd, call.sub), data: { command: `${call.cmd.name} ${call.sub.value}` } });
+      const data = { command: `${call.cmd.name} ${call.sub.value}` };
+      if (!shipsInFinalImage(doc, instr) || cleansUpAfter(call.cmd, LISTS, distClean)) continue;
+      if (!cacheMountCovers(instr, '/var/lib/apt/lists')) report({ range: commandRange(call.cmd, call.sub), data });
+      // Debian images delete downloaded packages through /etc/apt/apt.conf.d/docker-clean; a Dockerfile that
+      // removes it (to use a cache mount) keeps them in /var/cache/apt unless that is mounted as well.
+      else if (!cacheMountCovers(instr, '/var/cache/apt/archives') && removesDockerClean(doc)) report({ range: commandRange(call.cmd, call.sub), messageId: 'archives', data });
     }
   },
 };

@@ -1,6 +1,7 @@
 // CGD007: `COPY --from=<name>` that names no earlier stage.
 import { dockerfileRef, hadolintRef, stagesByName } from './support.ts';
 import type { DockerfileRule } from './support.ts';
+import type { Instruction } from '../../analyzers/dockerfile/types.ts';
 
 /** Edit distance (insertions, deletions, substitutions, adjacent swaps) of two short names. */
 function distance(a: string, b: string): number {
@@ -47,7 +48,10 @@ export const rule: DockerfileRule = {
     },
   },
   check(doc, report) {
-    for (const s of doc.stages) {
+    // Instructions before any FROM (a fragment) act as a stage 0 that no name refers to.
+    const loose = doc.instructions.filter((i) => !i.stage);
+    const groups: { index: number; instructions: readonly Instruction[] }[] = [...(loose.length > 0 ? [{ index: 0, instructions: loose }] : []), ...doc.stages];
+    for (const s of groups) {
       for (const instr of s.instructions) {
         if (instr.kind !== 'COPY') continue;
         const value = instr.flags.find((f) => f.name === 'from')?.value;

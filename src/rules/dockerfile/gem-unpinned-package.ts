@@ -35,7 +35,10 @@ export const rule: DockerfileRule = {
     for (const call of toolCalls(doc, ['gem'], ['install', 'i'], GEM_VALUE_OPTIONS)) {
       // `-v` applies to every gem named; `-g Gemfile` installs what the Gemfile pins.
       if (optionValue(call.cmd, '-v', '--version', '-g', '--file')) continue;
+      // Words after `--` are build options for the gem's native extension (`-- --use-system-libraries`), not gems.
+      const end = call.cmd.args.findIndex((a) => a.value === '--');
       for (const w of call.operands) {
+        if (end !== -1 && w.start > call.cmd.args[end]!.start) break;
         if (w.dynamic || w.value.includes(':') || /^[./~]/.test(w.value) || w.value.endsWith('.gem')) continue;
         report({ range: w.range, data: { gem: w.value } });
       }

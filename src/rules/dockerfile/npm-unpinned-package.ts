@@ -3,14 +3,21 @@ import { toolCalls } from '../../analyzers/dockerfile/query-packages.ts';
 import { hadolintRef } from './support.ts';
 import type { DockerfileRule } from './support.ts';
 
-const NPM_VALUE_OPTIONS = ['--prefix', '--registry', '--cache', '--omit', '--include', '-w', '--workspace', '--install-strategy', '--userconfig', '--tag'];
+const NPM_VALUE_OPTIONS = [
+  '--prefix', '--registry', '--cache', '--omit', '--include', '-w', '--workspace', '--install-strategy', '--userconfig', '--tag',
+  '--loglevel', '--before', '--location', '--os', '--cpu', '--libc', '--otp', '--auth-type',
+];
+/** A git remote (`git+https://…`, `git+ssh://…`, `git://…`): pinned by its `#<commit-ish>` or `#semver:<range>`. */
+const GIT_REMOTE = /^git(\+[a-z]+)?:\/\//;
 /** Dist-tags that move with every release: naming one is no pin at all. */
 const MOVING_TAGS = new Set(['latest', 'next', 'canary', 'beta', 'alpha', 'rc']);
 
 /** The version part of an npm package spec (`pkg@1.2`, `@scope/pkg@^1`), '' when none; undefined when it is no registry package. */
 function versionOf(spec: string): string | undefined {
-  // Paths, tarballs, URLs, git remotes and GitHub shorthands (`user/repo`) pin themselves or are not registry packages.
-  if (/^[./~]/.test(spec) || spec.includes(':') || /\.(tgz|tar\.gz)$/.test(spec)) return undefined;
+  // A git remote without a commit-ish installs the default branch's tip.
+  if (GIT_REMOTE.test(spec)) return spec.includes('#') ? undefined : '';
+  // Paths, tarballs, other URLs and GitHub shorthands (`user/repo`) pin themselves or are not registry packages.
+  if (/^[./~]/.test(spec) || spec.includes(':') || /\.(tgz|tar\.gz|tar)$/.test(spec)) return undefined;
   const scoped = spec.startsWith('@');
   const at = spec.indexOf('@', scoped ? 1 : 0);
   const name = at === -1 ? spec : spec.slice(0, at);

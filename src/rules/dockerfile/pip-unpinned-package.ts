@@ -1,5 +1,5 @@
 // CGD116: `pip install <package>` without a version.
-import { pipCalls } from '../../analyzers/dockerfile/query-packages.ts';
+import { pipCalls, toolCalls } from '../../analyzers/dockerfile/query-packages.ts';
 import { hasOption } from '../../analyzers/dockerfile/query.ts';
 import { hadolintRef } from './support.ts';
 import type { DockerfileRule } from './support.ts';
@@ -8,6 +8,20 @@ import type { DockerfileRule } from './support.ts';
 const TOOLING = new Set(['pip', 'setuptools', 'wheel']);
 /** A requirement with any version specifier (`==`, `~=`, `>=`, `<`, `!=`, `===`) or a direct reference (`@ url`). */
 const CONSTRAINED = /[=<>~!@]/;
+
+/** A VCS requirement (`git+https://host/repo.git@v1.2#egg=x`): pinned by the `@<ref>` after the repository path. */
+const VCS = /^(git|hg|svn|bzr)\+[a-z]+:\/\/[^/]*(\/[^#]*)?/;
+/** pipx options that take a separate value. */
+const PIPX_VALUE_OPTIONS = ['--python', '--pip-args', '--index-url', '-i', '--suffix', '--spec', '--preinstall', '--backend'];
+
+/** Whether a requirement operand pins nothing: a bare name, or a VCS URL without a ref. */
+function unpinned(v: string): boolean {
+  const vcs = VCS.exec(v);
+  if (vcs) return !(vcs[2] ?? '').includes('@');
+  // Versions and direct references pin; paths (`./pkg`, `pkg/sub`: a requirement name has no slash), URLs and archives are no index packages.
+  if (CONSTRAINED.test(v) || /^[./~]/.test(v) || v.includes('/') || v.includes('://') || /\.(whl|zip|tar\.gz|tgz)$/.test(v)) return false;
+  return !TOOLING.has(v.replace(/\[.*\]$/, '').toLowerCase());
+}
 
 export const rule: DockerfileRule = {
   meta: {
@@ -39,13 +53,12 @@ export const rule: DockerfileRule = {
   check(doc, report) {
     for (const call of pipCalls(doc, ['install'])) {
       if (hasOption(call.cmd, '-c', '--constraint')) continue;
-      for (const w of call.operands) {
-        const v = w.value;
-        if (w.dynamic || CONSTRAINED.test(v) || /^[./~]/.test(v) || v.includes('://') || /\.(whl|zip|tar\.gz|tgz)$/.test(v)) continue;
-        const name = v.replace(/\[.*\]$/, '').toLowerCase();
-        if (TOOLING.has(name)) continue;
-        report({ range: w.range, data: { package: v } });
-      }
+      for (const w of call.operands) if (!w.dynamic && unpinned(w.value)) report({ range: w.range, data: { package: w.value } });
+    }
+    // pipx installs each application into its own environment from the same index: the same pinning applies.
+    for (const call of toolCalls(doc, ['pipx'], ['install'], PIPX_VALUE_OPTIONS)) {
+      if (hasOption(call.cmd, '--spec')) continue;
+      for (const w of call.operands) if (!w.dynamic && unpinned(w.value)) report({ range: w.range, data: { package: w.value } });
     }
   },
 };

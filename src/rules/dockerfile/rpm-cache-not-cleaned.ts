@@ -5,14 +5,20 @@ import type { CommandRef } from '../../analyzers/dockerfile/query.ts';
 import { hadolintRef } from './support.ts';
 import type { DockerfileRule } from './support.ts';
 
-const INSTALLING = ['install', 'groupinstall', 'localinstall', 'reinstall', 'update', 'upgrade'];
+const INSTALLING = ['install', 'groupinstall', 'localinstall', 'reinstall', 'update', 'upgrade', 'upgrade-minimal', 'distro-sync', 'downgrade'];
 const TOOLS = ['yum', 'dnf', 'dnf5', 'microdnf'];
 const CACHE = /^\/var\/cache\/(yum|dnf|libdnf5)(\/|$)/;
 
-/** `dnf clean all` and the like: `clean packages` alone would leave the metadata behind. */
-function isCleanAll(c: CommandRef): boolean {
-  const [sub, what] = positionals(c, RPM_VALUE_OPTIONS);
-  return TOOLS.includes(c.name) && sub?.value === 'clean' && what?.value === 'all';
+/** yum, dnf and dnf5 share their cache (yum is dnf on current systems); microdnf keeps its own. */
+const family = (tool: string): string => (tool === 'microdnf' ? tool : 'dnf');
+
+/** `dnf clean all` and the like by a tool of `tool`'s family: `clean packages` alone would leave the metadata behind. */
+function cleansAll(tool: string): (c: CommandRef) => boolean {
+  return (c) => {
+    if (!TOOLS.includes(c.name) || family(c.name) !== family(tool)) return false;
+    const [sub, what] = positionals(c, RPM_VALUE_OPTIONS);
+    return sub?.value === 'clean' && what?.value === 'all';
+  };
 }
 
 export const rule: DockerfileRule = {
@@ -46,7 +52,7 @@ export const rule: DockerfileRule = {
       const instr = call.cmd.instruction;
       const tool = call.cmd.name;
       if (!shipsInFinalImage(doc, instr) || ['/var/cache/yum', '/var/cache/dnf', '/var/cache/libdnf5'].some((p) => cacheMountCovers(instr, p))) continue;
-      if (cleansUpAfter(call.cmd, CACHE, isCleanAll)) continue;
+      if (cleansUpAfter(call.cmd, CACHE, cleansAll(tool))) continue;
       report({ range: commandRange(call.cmd, call.sub), data: { command: `${tool} ${call.sub.value}`, tool } });
     }
   },

@@ -4,7 +4,7 @@ import { hasOption } from '../../analyzers/dockerfile/query.ts';
 import { hadolintRef } from './support.ts';
 import type { DockerfileRule } from './support.ts';
 
-const PROMPTING = ['install', 'groupinstall', 'localinstall', 'reinstall', 'remove', 'erase', 'autoremove', 'update', 'upgrade', 'downgrade', 'distro-sync', 'swap', 'group', 'module'];
+const PROMPTING = ['install', 'groupinstall', 'localinstall', 'reinstall', 'remove', 'erase', 'autoremove', 'update', 'upgrade', 'upgrade-minimal', 'downgrade', 'distro-sync', 'swap', 'group', 'module'];
 /** `assumeyes=1` set in yum.conf / dnf.conf (or through `--setopt`). */
 const CONFIGURED = /assumeyes\s*=\s*(1|true|yes)/i;
 

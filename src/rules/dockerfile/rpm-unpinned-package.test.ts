@@ -4,10 +4,13 @@ import { dockerfileAnalyzer } from './index.ts';
 
 testRule(dockerfileAnalyzer, rule, {
   valid: [
+    'FROM fedora\nRUN dnf module install -y nodejs:20/minimal && dnf clean all\n',
     'FROM fedora\nRUN dnf install -y httpd-2.4.62 "nginx >= 1.24" @development-tools /tmp/x.rpm\n',
     'FROM fedora\nRUN dnf install -y $PKGS\n',
   ],
   invalid: [
+    { code: 'FROM fedora\nRUN dnf in -y jq-1.7 curl && dnf clean all\n', errors: [{ line: 2, column: 22, endColumn: 26, message: 'curl' }] },
+    { code: 'FROM fedora\nRUN dnf module install -y postgresql && dnf clean all\n', errors: [{ line: 2, column: 27, endColumn: 37 }] },
     { code: 'FROM centos:7\nRUN yum install -y --enablerepo epel httpd-2.4 python3-devel\n', errors: [{ line: 2, column: 48, endColumn: 61, message: '`python3-devel`' }] },
   ],
 });

@@ -36,6 +36,8 @@ export const rule: DockerfileRule = {
       for (const w of call.operands) {
         // `@group` and `@module:stream` are groups and module streams, not packages.
         if (w.dynamic || w.value.startsWith('@') || VERSIONED.test(w.value) || isPackageFile(w)) continue;
+        // A module spec names its stream after a colon (`nodejs:20`, `nodejs:20/minimal`).
+        if (call.module && w.value.includes(':')) continue;
         report({ range: w.range, data: { package: w.value } });
       }
     }

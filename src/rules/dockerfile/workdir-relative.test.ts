@@ -11,6 +11,7 @@ testRule(dockerfileAnalyzer, rule, {
     '# escape=`\nFROM mcr.microsoft.com/windows/nanoserver\nWORKDIR C:\\app\nWORKDIR sub\n',
   ],
   invalid: [
+    { code: 'WORKDIR \"srv/app\"\nFROM a:1\n', errors: [{ line: 1, column: 9, endColumn: 18 }] },
     { code: 'FROM a\nWORKDIR app\nWORKDIR /x\n', errors: [{ line: 2, column: 9, endColumn: 12, message: '`app`' }] },
     { code: 'FROM a AS base\nWORKDIR /app\nFROM b\nWORKDIR src\n', errors: [{ line: 4, column: 9, endColumn: 12 }] },
     { code: 'FROM a\nARG D=rel\nWORKDIR ${D}/x\n', errors: [{ line: 3, column: 9, endColumn: 15 }] },

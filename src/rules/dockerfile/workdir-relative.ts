@@ -49,5 +49,13 @@ export const rule: DockerfileRule = {
         if (absolute !== false) anchored = true;
       }
     }
+    // Instructions before any FROM (a fragment, or a file missing its FROM): nothing anchors them.
+    let anchored = false;
+    for (const instr of doc.instructions) {
+      if (instr.stage || instr.kind !== 'WORKDIR') continue;
+      const absolute = isAbsolute(instr);
+      if (absolute === false && !anchored) report({ range: instr.args[0]!.range, data: { dir: instr.args[0]!.value } });
+      if (absolute !== false) anchored = true;
+    }
   },
 };

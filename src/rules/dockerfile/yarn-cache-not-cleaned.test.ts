@@ -4,6 +4,7 @@ import { dockerfileAnalyzer } from './index.ts';
 
 testRule(dockerfileAnalyzer, rule, {
   valid: [
+    'FROM node:22\nRUN --mount=type=tmpfs,target=/usr/local/share/.cache/yarn yarn install --frozen-lockfile\n',
     'FROM node\nRUN yarn install --frozen-lockfile && yarn cache clean\n',
     'FROM node\nRUN --mount=type=cache,target=/usr/local/share/.cache/yarn yarn install\n',
     'FROM node\nRUN yarn build && yarn test\n',

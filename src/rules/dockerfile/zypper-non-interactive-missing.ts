@@ -35,7 +35,8 @@ export const rule: DockerfileRule = {
       // `-n` is global only before the command: `zypper install -n x` means `--name`.
       const globals = call.cmd.args.slice(0, call.cmd.args.indexOf(call.sub));
       const nonInteractive = globals.some((w) => w.value === '--non-interactive' || /^-[A-Za-z]*n[A-Za-z]*$/.test(w.value));
-      if (nonInteractive || hasOption(call.cmd, '-y', '--no-confirm')) continue;
+      // `--non-interactive` after the command is no global option, but zypper cannot prompt on it either.
+      if (nonInteractive || hasOption(call.cmd, '-y', '--no-confirm', '--non-interactive')) continue;
       report({ range: commandRange(call.cmd, call.sub), data: { command: `zypper ${call.sub.value}` } });
     }
   },
