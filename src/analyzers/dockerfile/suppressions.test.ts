@@ -31,6 +31,13 @@ describe('Dockerfile suppressions', () => {
     assert.deepEqual(run('# kics-scan ignore\nFROM a:latest\n').found, []);
   });
 
+  it('BuildKit check=skip written before an instruction (not a directive there) skips the checks for that instruction only', () => {
+    const r = run('FROM a:1\nUSER app\n# check=skip=LegacyKeyValueFormat,MaintainerDeprecated\nENV MODE prod\nENV LEVEL 3\n');
+    assert.deepEqual(r.suppressed, ['CGD136@4:buildkit']);
+    assert.deepEqual(r.found.filter((f) => f.startsWith('CGD136')), ['CGD136@5']);
+    assert.deepEqual(run('FROM a:1\nUSER app\n# check=skip=all\nMAINTAINER ops@example.org\n').suppressed, ['CGD134@4:buildkit']);
+  });
+
   it('a pragma separated from its instruction by a blank line applies to nothing', () => {
     assert.deepEqual(run('FROM a:1\n# hadolint ignore=DL3004\n\nRUN sudo x\nUSER app\n').found, ['CGD022@4']);
   });

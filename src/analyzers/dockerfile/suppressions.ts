@@ -10,6 +10,9 @@ const HADOLINT = /^hadolint\s+(global\s+)?ignore\s*=\s*([A-Za-z0-9]+(?:\s*,\s*[A
 const CHECKOV = /^checkov:skip=([A-Za-z0-9_]+)(?::\s*(.*?))?\s*$/;
 const TRIVY = /^trivy:ignore:([A-Za-z0-9_-]+)/;
 const KICS = /^kics-scan\s+(ignore|ignore-line|ignore-block|disable=(\S+))\s*$/;
+/** BuildKit's `# check=skip=<rules>` written before an instruction (not a parser directive there): BuildKit skips
+ * those checks for that instruction. */
+const BUILDKIT_INLINE = /^check\s*=\s*(.*)$/i;
 
 const PRAGMA_ERRORS = {
   malformed: 'is not a pragma: write ignore=<rule> or ignore-file=<rule> with reason="…"',
@@ -29,12 +32,8 @@ export function parseSuppressions(doc: DockerfileDoc, errors: Report[]): Suppres
   const out: Suppression[] = [];
   for (const d of doc.directives) {
     if (d.name !== 'check') continue;
-    for (const part of d.value.split(';')) {
-      const m = /^\s*skip\s*=\s*(.*)$/i.exec(part);
-      if (!m) continue;
-      const ids = splitIds(m[1]!).map((id) => (id.toLowerCase() === 'all' ? '*' : id));
-      if (ids.length > 0) out.push({ kind: 'buildkit', pragma: `# check=${d.value}`, line: d.range.start_line, ids });
-    }
+    const ids = checkSkipIds(d.value);
+    if (ids.length > 0) out.push({ kind: 'buildkit', pragma: `# check=${d.value}`, line: d.range.start_line, ids });
   }
   const directiveLines = new Set(doc.directives.map((d) => d.range.start_line));
   const commentLines = new Set(doc.comments.map((c) => c.range.start_line));
@@ -65,6 +64,9 @@ export function parseSuppressions(doc: DockerfileDoc, errors: Report[]): Suppres
       out.push(s);
     } else if ((m = TRIVY.exec(text))) {
       if (lines) out.push({ kind: 'trivy', ...base, ids: [trivyId(m[1]!)], lines });
+    } else if ((m = BUILDKIT_INLINE.exec(text))) {
+      const ids = checkSkipIds(m[1]!);
+      if (lines && ids.length > 0) out.push({ kind: 'buildkit', ...base, ids, lines });
     } else if ((m = KICS.exec(text))) {
       if (m[1] === 'ignore') out.push({ kind: 'kics', ...base, ids: ['*'] });
       else if (m[1] === 'ignore-line') out.push({ kind: 'kics', ...base, ids: ['*'], lines: { from: line + 1, to: line + 1 } });
@@ -72,6 +74,16 @@ export function parseSuppressions(doc: DockerfileDoc, errors: Report[]): Suppres
         if (lines) out.push({ kind: 'kics', ...base, ids: ['*'], lines });
       } else out.push({ kind: 'kics', ...base, ids: splitIds(m[2]!) });
     }
+  }
+  return out;
+}
+
+/** The rules a `check=` value skips (`skip=A,B;error=true`); `all` is every rule. */
+function checkSkipIds(value: string): string[] {
+  const out: string[] = [];
+  for (const part of value.split(';')) {
+    const m = /^\s*skip\s*=\s*(.*)$/i.exec(part);
+    if (m) out.push(...splitIds(m[1]!).map((id) => (id.toLowerCase() === 'all' ? '*' : id)));
   }
   return out;
 }

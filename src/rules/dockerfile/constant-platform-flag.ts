@@ -27,6 +27,9 @@ export const rule: DockerfileRule = {
     for (const s of doc.stages) {
       const value = s.platform?.value;
       if (!value || value.raw.includes('$') || value.value === '') continue;
+      // A stage named for its platform (`AS build-amd64`, `AS linux`) pins it on purpose, as BuildKit reads it.
+      const name = s.name?.value.toLowerCase();
+      if (name && value.value.toLowerCase().split('/').some((part) => part !== '' && name.includes(part))) continue;
       report({ range: s.platform!.range, data: { platform: value.value } });
     }
   },

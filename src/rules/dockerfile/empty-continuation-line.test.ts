@@ -10,7 +10,9 @@ testRule(dockerfileAnalyzer, rule, {
     'FROM a\n\n\nRUN x\n',
   ],
   invalid: [
-    { code: 'FROM a\nRUN apk add \\\n\n    curl\n', errors: [{ line: 3, column: 1, endColumn: 1, message: 'line 4' }] },
-    { code: 'FROM a\nRUN a \\\n  \t\n  # c\n\n  b\nRUN z\n', errors: [{ line: 3, column: 1, endColumn: 4, message: 'line 6' }, { line: 5, column: 1, endColumn: 1 }] },
+    { code: 'FROM a\nRUN apk add \\\n\n    curl\n', errors: [{ line: 4, column: 5, endColumn: 9, message: 'line 3' }] },
+    { code: 'FROM a\nRUN a \\\n  \t\n  # c\n\n  b\nRUN z\n', errors: [{ line: 6, column: 3, endColumn: 4, message: 'line 3' }] },
+    // Each resumption after empty lines is one finding, at the line the instruction continues on.
+    { code: 'FROM a\nRUN a \\\n\n  b \\\n\n  c\n', errors: [{ line: 4, column: 3, endColumn: 6, message: 'line 3' }, { line: 6, column: 3, endColumn: 4, message: 'line 5' }] },
   ],
 });

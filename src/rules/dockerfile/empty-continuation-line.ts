@@ -20,7 +20,7 @@ export const rule: DockerfileRule = {
     references: [buildCheckRef('no-empty-continuation')],
     remediation: 'Remove the empty line, or end the instruction before it by deleting the trailing `\\`.',
     equivalents: ['buildkit:NoEmptyContinuation'],
-    messages: { default: 'Empty continuation line: the instruction continues past it, on line {{next}}.' },
+    messages: { default: 'The instruction continues here past an empty continuation line (line {{empty}}).' },
     examples: {
       bad: ['FROM alpine:3.20\nRUN apk add --no-cache \\\n\n    curl\n'],
       good: ['FROM alpine:3.20\nRUN apk add --no-cache \\\n    curl\n'],
@@ -33,12 +33,16 @@ export const rule: DockerfileRule = {
       const first = instr.range.start_line;
       let last = first;
       while (last < doc.lineStarts.length && doc.lineStarts[last]! <= lastOffset) last++;
+      // Reported where the instruction resumes after its empty lines, the line BuildKit names (once per resumption).
       for (let ln = first + 1; ln < last; ln++) {
-        const text = doc.lines[ln - 1]!;
-        if (text.trim() !== '') continue;
+        if (doc.lines[ln - 1]!.trim() !== '') continue;
+        const empty = ln;
         let next = ln + 1;
         while (next < last && (doc.lines[next - 1]!.trim() === '' || doc.lines[next - 1]!.trimStart().startsWith('#'))) next++;
-        report({ range: { start_line: ln, start_column: 1, end_line: ln, end_column: text.length + 1 }, data: { next } });
+        const text = doc.lines[next - 1] ?? '';
+        const indent = text.length - text.trimStart().length;
+        report({ range: { start_line: next, start_column: indent + 1, end_line: next, end_column: text.trimEnd().length + 1 }, data: { empty } });
+        ln = next;
       }
     }
   },

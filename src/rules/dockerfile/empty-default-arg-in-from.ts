@@ -2,6 +2,11 @@
 import { buildCheckRef, dockerfileRef } from './support.ts';
 import type { DockerfileRule } from './support.ts';
 
+/** Whether text is a well-formed image reference: no empty name, tag or digest, no empty path component. */
+function validReference(ref: string): boolean {
+  return /^[a-z0-9]/i.test(ref) && !/[:@/._-]$/.test(ref) && !/\/\/|[:@][:@/]|\/[:@]/.test(ref);
+}
+
 export const rule: DockerfileRule = {
   meta: {
     id: 'CGD006',
@@ -27,6 +32,8 @@ export const rule: DockerfileRule = {
     for (const s of doc.stages) {
       const word = s.imageWord;
       if (!word) continue;
+      // With the empty value the reference may still be a valid image (`FROM scratch${SUFFIX}`): BuildKit builds it.
+      if (validReference(word.resolved)) continue;
       for (const name of new Set(word.unresolved)) {
         if (doc.globalArgs.has(name) && doc.globalArgs.get(name) === undefined) report({ range: word.range, data: { name } });
       }

@@ -26,7 +26,10 @@ export const rule: DockerfileRule = {
     references: [buildCheckRef('secrets-used-in-arg-or-env'), dockerfileRef('#env'), 'https://docs.docker.com/build/building/secrets/'],
     remediation: 'Pass the secret at run time (orchestrator secrets, a mounted file referenced by `*_FILE`), and at build time use `RUN --mount=type=secret`.',
     equivalents: ['buildkit:SecretsUsedInArgOrEnv', 'trivy:DS031'],
-    messages: { default: 'ENV "{{name}}" holds a hard-coded secret.' },
+    messages: {
+      default: 'ENV "{{name}}" holds a hard-coded secret.',
+      empty: 'ENV "{{name}}" is empty here, but a secret set in the image config is readable by anyone who pulls the image; pass it at run time or as a build secret.',
+    },
     examples: { bad: ['FROM postgres:16\nENV POSTGRES_PASSWORD=hunter2\n'], good: ['FROM postgres:16\nENV POSTGRES_PASSWORD_FILE=/run/secrets/db\n'] },
   },
   check(doc, report, ctx) {
@@ -35,7 +38,13 @@ export const rule: DockerfileRule = {
       const target = instr.onbuild ?? instr;
       if (target.kind !== 'ENV') continue;
       for (const p of target.pairs) {
-        if (!p.value || p.value.value === '' || p.value.raw.includes('$') || !isSecretName(p.key.value) || isSecretReference(p.value.value)) continue;
+        if (!isSecretName(p.key.value)) continue;
+        // `ENV API_TOKEN=`: no secret yet, but the image config is where it is meant to go (hygiene, as BuildKit warns).
+        if (!p.value || p.value.value === '') {
+          report({ range: p.key.range, messageId: 'empty', data: { name: p.key.value }, severity: 'low' });
+          continue;
+        }
+        if (p.value.raw.includes('$') || isSecretReference(p.value.value)) continue;
         report({ range: p.key.range, data: { name: p.key.value } });
       }
     }

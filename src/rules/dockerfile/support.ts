@@ -99,8 +99,9 @@ export function finalUser(doc: DockerfileDoc): Instruction | undefined {
  */
 export function isSecretName(name: string): boolean {
   const n = name.toUpperCase().replace(/-/g, '_');
-  if (n === 'PWD') return false;
-  return /(?:^|_)(?:PASSWORD|PASSWD|PASS|PWD|SECRET|TOKEN|API_?KEY|ACCESS_KEY|SECRET_KEY|PRIVATE_KEY|CLIENT_SECRET|CREDENTIALS?|AUTH_TOKEN|SECRET_KEY_BASE)$/.test(n) || n === 'APIKEY';
+  // `PUBLIC_TOKEN`, `PUBLIC_KEY`: published on purpose (BuildKit allows them too).
+  if (n === 'PWD' || /(?:^|_)PUBLIC(?:_|$)/.test(n)) return false;
+  return /(?:^|_)(?:PASSWORD|PASSWD|PASS|PASSPHRASE|PWD|SECRET|TOKEN|API_?KEY|ACCESS_KEY|ACCESS_KEY_ID|SECRET_KEY|PRIVATE_KEY|CLIENT_SECRET|CREDENTIALS?|AUTH_TOKEN|SECRET_KEY_BASE)$/.test(n) || n === 'APIKEY';
 }
 
 /** Reports every environment setting of one of `names` whose value `bad` accepts, at the setting. */
