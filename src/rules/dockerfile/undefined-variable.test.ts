@@ -14,6 +14,8 @@ testRule(dockerfileAnalyzer, rule, {
     'FROM scratch\nCOPY --from=build /x /x\nUSER ${HTTP_PROXY}\n',
   ],
   invalid: [
+    { code: 'FROM debian:12\nCOPY ${SRC_DIR} /app\nARG SRC_DIR=./src\n', errors: [{ line: 2, column: 6, endColumn: 16, message: 'before its ARG/ENV' }] },
+    { code: 'FROM debian:12\nENV PATH=/opt/bin:$PTAH\n', errors: [{ line: 2, column: 19, endColumn: 24, message: 'did you mean `$PATH`' }] },
     { code: 'ARG VERSION=1\nFROM a\nCOPY app-${VERSION}.jar /app/\n', errors: [{ line: 3, column: 10, endColumn: 20, message: 'declared before FROM' }] },
     { code: 'FROM a AS build\nARG OUT=/out\nFROM b\nCOPY --from=build $OUT /x\n', errors: [{ line: 4, column: 19, endColumn: 23, message: 'stage build' }] },
     { code: 'FROM a\nENV APP_HOME=/app\nWORKDIR $APP_HOEM/src\n', errors: [{ line: 3, column: 9, endColumn: 18, message: 'did you mean `$APP_HOME`' }] },

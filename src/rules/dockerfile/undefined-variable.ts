@@ -88,6 +88,7 @@ export const rule: DockerfileRule = {
       global: '`${{name}}` is an ARG declared before FROM: inside a stage it is empty until redeclared with `ARG {{name}}`.',
       stage: '`${{name}}` is declared in {{where}}, not in this stage: declare it here (ARG/ENV) or it expands to an empty string.',
       typo: '`${{name}}` is not defined in this stage; did you mean `${{suggestion}}`?',
+      later: '`${{name}}` is used before its ARG/ENV in this stage: here it expands to an empty string; declare it first.',
     },
     examples: {
       bad: ['ARG VERSION=1.2.3\nFROM alpine:3.20\nLABEL org.opencontainers.image.version=$VERSION\n'],
@@ -105,10 +106,12 @@ export const rule: DockerfileRule = {
             if (!NAME.test(name) || instr.env.has(name) || BUILTIN.test(name)) continue;
             const range = variableReferenceRange(word, name);
             const where = declaredElsewhere(doc, stage, name);
-            if (where === 'global') report({ range, messageId: 'global', data: { name } });
+            if (memoized(doc, stagesDeclaring).get(name)?.includes(stage)) report({ range, messageId: 'later', data: { name } });
+            else if (where === 'global') report({ range, messageId: 'global', data: { name } });
             else if (where) report({ range, messageId: 'stage', data: { name, where } });
             else {
-              const suggestion = [...instr.env.keys()].find((k) => k.toLowerCase() === name.toLowerCase() || (name.length > 3 && distance(k, name) <= 2));
+              // PATH comes from the base image, not this file: a near miss of it (`$PAHT`) is a typo all the same.
+              const suggestion = [...instr.env.keys(), 'PATH'].find((k) => k.toLowerCase() === name.toLowerCase() || (name.length > 3 && distance(k, name) <= 2));
               if (suggestion) report({ range, messageId: 'typo', data: { name, suggestion } });
               else if ((scratchBased ??= stageChain(stage).at(-1)?.image?.scratch === true)) report({ range, data: { name } });
             }
