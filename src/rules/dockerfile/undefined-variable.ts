@@ -106,6 +106,9 @@ export const rule: DockerfileRule = {
             if (!NAME.test(name) || instr.env.has(name) || BUILTIN.test(name)) continue;
             const range = variableReferenceRange(word, name);
             const where = declaredElsewhere(doc, stage, name);
+            // Declared by this very ENV/ARG (`ENV A=/x B=$A`) is CGD139's case; declared by a later instruction, this one's.
+            const declaresHere = (instr.kind === 'ENV' || instr.kind === 'ARG') && instr.pairs.some((p) => p.key.value === name);
+            if (declaresHere) continue;
             if (memoized(doc, stagesDeclaring).get(name)?.includes(stage)) report({ range, messageId: 'later', data: { name } });
             else if (where === 'global') report({ range, messageId: 'global', data: { name } });
             else if (where) report({ range, messageId: 'stage', data: { name, where } });
