@@ -12,6 +12,7 @@ import { scalarSource } from '../yaml/scalar-source.ts';
 import { get, getPair, str, text } from '../yaml/yaml-tree.ts';
 import type { Positions, YMap, YNode, YScalar } from '../yaml/yaml-tree.ts';
 import { findExpressions } from './expression.ts';
+import { validateSchema } from './schema.ts';
 import type { GhaDoc, Job, KeyPath, PlacedExpression, RunScript, Step, Trigger } from './model.ts';
 import { scanGhaComments } from './suppressions.ts';
 import { parseUses } from './uses.ts';
@@ -194,6 +195,16 @@ function attach(doc: GhaDoc): void {
   }
 }
 
+function byNode(expressions: readonly PlacedExpression[]): Map<YScalar, PlacedExpression[]> {
+  const out = new Map<YScalar, PlacedExpression[]>();
+  for (const e of expressions) {
+    const list = out.get(e.node);
+    if (list) list.push(e);
+    else out.set(e.node, [e]);
+  }
+  return out;
+}
+
 export function parseGha(text: string, kind: GhaDoc['kind']): Parsed<GhaDoc> {
   const y = parseYaml(text);
   const index = new LineIndex(text);
@@ -222,8 +233,10 @@ export function parseGha(text: string, kind: GhaDoc['kind']): Parsed<GhaDoc> {
   }
   doc.expressions = expressionsOf(b, root);
   attach(doc);
+  // As GitHub's parser does, the schema is only checked on valid YAML: on a broken tree its errors would mislead.
+  const schemaErrors = y.syntaxErrors.length === 0 ? validateSchema({ kind, root, pos: y.pos, expressions: byNode(doc.expressions) }) : [];
   const scan = scanGhaComments(y.comments, y.pos, y.nodeEnds);
-  return { doc, suppressions: scan.suppressions, syntaxErrors: [...y.syntaxErrors, ...b.errors, ...scan.errors] };
+  return { doc, suppressions: scan.suppressions, syntaxErrors: [...y.syntaxErrors, ...b.errors, ...schemaErrors, ...scan.errors] };
 }
 
 export function parseWorkflow(text: string): Parsed<GhaDoc> {

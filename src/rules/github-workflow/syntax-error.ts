@@ -1,6 +1,5 @@
 // CGW000: what the parser could not read (reports from the parser), and a workflow GitHub cannot run: empty, or
 // without `on:` or `jobs:`.
-import { getPair } from '../../analyzers/yaml/yaml-tree.ts';
 import type { GhaRule } from './support.ts';
 import { WORKFLOW_SYNTAX } from './support.ts';
 
@@ -28,6 +27,17 @@ export const rule: GhaRule = {
       expression: 'Invalid expression: {{detail}}.',
       empty: 'The workflow is empty; GitHub has nothing to run.',
       missing: 'The workflow has no `{{key}}:`; GitHub refuses it.',
+      unknownKey: 'Unknown key `{{key}}` here{{hint}}; GitHub refuses the file.',
+      caseDuplicate: 'Key `{{key}}` repeats `{{first}}`: GitHub reads keys regardless of case and refuses the file.',
+      missingKey: '`{{key}}:` is required here; GitHub refuses the file without it.',
+      ambiguous: 'GitHub cannot tell what this is: add one of {{keys}}.',
+      unexpectedValue: 'Unexpected value "{{value}}" here; expected {{expected}}.',
+      unexpectedKind: '{{what}} is not expected here; expected {{expected}}.',
+      expressionNotAllowed: 'A `${{ }}` expression is not allowed here; GitHub refuses the file.',
+      unavailableContext: 'Context `{{name}}` is not available here (available: {{available}}); GitHub refuses the file.',
+      unavailableFunction: 'Function `{{name}}()` is not available here; GitHub refuses the file.',
+      unknownFunction: 'Unknown function `{{name}}()`; GitHub refuses the file.',
+      arity: 'Function `{{name}}()` takes {{arity}} argument(s), not {{count}}.',
       pragmaWithoutReason: 'Suppression "{{pragma}}" has no reason="..." and suppresses nothing.',
       malformedPragma: 'Unrecognised confgate pragma "{{pragma}}"; expected ignore=ID[,ID] or ignore-file=ID[,ID] with reason="...".',
     },
@@ -44,7 +54,5 @@ export const rule: GhaRule = {
       if (doc.pos.text.split('\n').every((line) => /^\s*(#.*)?$/.test(line))) report({ range: { start_line: 1, start_column: 1, end_line: 1, end_column: 1 }, messageId: 'empty' });
       return;
     }
-    if (root.kind !== 'map') return;
-    for (const key of ['on', 'jobs']) if (!getPair(root, key)) report({ range: root.pairs[0]?.keyNode.range ?? root.range, messageId: 'missing', data: { key } });
   },
 };

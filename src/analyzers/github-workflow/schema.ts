@@ -1,0 +1,428 @@
+// Keys and values of workflows and actions checked against GitHub's own schemas (vendored in ./schema/, see its
+// README), following `@actions/workflow-parser`'s template reader over our YAML tree: unknown keys (keys are
+// case-sensitive, and two keys differing only in case collide), missing required keys, values of the wrong kind or
+// outside the allowed ones, `${{ }}` where no expression is allowed, and contexts or functions an expression may not
+// use there (`secrets` in a job's `if:`). Each problem is placed on the key, value or expression at fault. Pure and
+// never throwing; one walk of the tree, reusing the expressions the parser already placed.
+import type { Range } from '../../core/types.ts';
+import type { Report } from '../../core/rule.ts';
+import { subRange } from '../yaml/yaml-tree.ts';
+import type { Positions, YMap, YNode, YScalar } from '../yaml/yaml-tree.ts';
+import { parseExpression, walk } from './expression.ts';
+import type { Expr } from './expression.ts';
+import type { PlacedExpression } from './model.ts';
+import actionSchema from './schema/action-v1.0.json' with { type: 'json' };
+import workflowSchema from './schema/workflow-v1.0.json' with { type: 'json' };
+
+interface Prop {
+  type: string;
+  required: boolean;
+}
+
+type Def =
+  | { kind: 'null' | 'boolean' | 'number'; context: readonly string[] }
+  | { kind: 'string'; context: readonly string[]; constant?: string; ignoreCase: boolean; nonEmpty: boolean }
+  | { kind: 'sequence'; context: readonly string[]; item: string }
+  | { kind: 'mapping'; context: readonly string[]; props: ReadonlyMap<string, Prop>; looseKey?: string; looseValue?: string }
+  | { kind: 'one-of'; context: readonly string[]; of: readonly string[] };
+
+interface RawDef {
+  context?: string[];
+  mapping?: { properties?: Record<string, string | { type: string; required?: boolean }>; 'loose-key-type'?: string; 'loose-value-type'?: string };
+  sequence?: { 'item-type': string };
+  string?: { constant?: string; 'ignore-case'?: boolean; 'require-non-empty'?: boolean };
+  'one-of'?: string[];
+  'allowed-values'?: string[];
+  null?: unknown;
+  boolean?: unknown;
+  number?: unknown;
+}
+
+/** One schema's definitions, compiled once: allowed values become string constants, as GitHub's reader does. */
+class Schema {
+  readonly defs = new Map<string, Def>();
+  private readonly scalarCache = new Map<Def, Def[]>();
+
+  constructor(raw: Record<string, RawDef>) {
+    const none: string[] = [];
+    for (const kind of ['null', 'boolean', 'number'] as const) this.defs.set(kind, { kind, context: none });
+    this.defs.set('string', { kind: 'string', context: none, ignoreCase: false, nonEmpty: false });
+    this.defs.set('non-empty-string', { kind: 'string', context: none, ignoreCase: false, nonEmpty: true });
+    this.defs.set('sequence', { kind: 'sequence', context: none, item: 'any' });
+    this.defs.set('sequence-of-non-empty-string', { kind: 'sequence', context: none, item: 'non-empty-string' });
+    this.defs.set('mapping', { kind: 'mapping', context: none, props: new Map(), looseKey: 'string', looseValue: 'any' });
+    this.defs.set('any', { kind: 'one-of', context: none, of: ['null', 'boolean', 'number', 'string', 'sequence', 'mapping'] });
+    for (const [name, d] of Object.entries(raw)) {
+      const context = d.context ?? none;
+      if (d.mapping) {
+        const props = new Map<string, Prop>();
+        for (const [k, v] of Object.entries(d.mapping.properties ?? {})) props.set(k, typeof v === 'string' ? { type: v, required: false } : { type: v.type, required: v.required === true });
+        const m: Def = { kind: 'mapping', context, props };
+        if (d.mapping['loose-key-type']) m.looseKey = d.mapping['loose-key-type'];
+        if (d.mapping['loose-value-type']) m.looseValue = d.mapping['loose-value-type'];
+        this.defs.set(name, m);
+      } else if (d.sequence) {
+        this.defs.set(name, { kind: 'sequence', context, item: d.sequence['item-type'] });
+      } else if (d['one-of']) {
+        this.defs.set(name, { kind: 'one-of', context, of: d['one-of'] });
+      } else if (d['allowed-values']) {
+        const of = d['allowed-values'].map((v) => {
+          this.defs.set(`${name}-${v}`, { kind: 'string', context: none, constant: v, ignoreCase: false, nonEmpty: false });
+          return `${name}-${v}`;
+        });
+        this.defs.set(name, { kind: 'one-of', context, of });
+      } else if (d.string) {
+        const s: Def = { kind: 'string', context, ignoreCase: d.string['ignore-case'] === true, nonEmpty: d.string['require-non-empty'] === true };
+        if (d.string.constant !== undefined) s.constant = d.string.constant;
+        this.defs.set(name, s);
+      } else if ('null' in d) this.defs.set(name, { kind: 'null', context });
+      else if ('boolean' in d) this.defs.set(name, { kind: 'boolean', context });
+      else if ('number' in d) this.defs.set(name, { kind: 'number', context });
+    }
+  }
+
+  def(name: string): Def {
+    // An unknown type name is a fault of the vendored schema, not of the file: anything is accepted there.
+    return this.defs.get(name) ?? this.defs.get('any')!;
+  }
+
+  /** The scalar definitions a definition accepts, one-ofs expanded. */
+  scalars(def: Def): Def[] {
+    let out = this.scalarCache.get(def);
+    if (out) return out;
+    out = def.kind === 'one-of' ? def.of.flatMap((n) => this.scalars(this.def(n))) : def.kind === 'sequence' || def.kind === 'mapping' ? [] : [def];
+    this.scalarCache.set(def, out);
+    return out;
+  }
+
+  /** The definitions of one kind a definition is, or lists directly. */
+  ofKind<K extends Def['kind']>(def: Def, kind: K): Extract<Def, { kind: K }>[] {
+    if (def.kind === kind) return [def as Extract<Def, { kind: K }>];
+    if (def.kind !== 'one-of') return [];
+    return def.of.map((n) => this.def(n)).filter((d): d is Extract<Def, { kind: K }> => d.kind === kind);
+  }
+}
+
+const WORKFLOW = new Schema(workflowSchema.definitions as Record<string, RawDef>);
+const ACTION = new Schema(actionSchema.definitions as Record<string, RawDef>);
+
+/** The contexts and functions an expression may use at a place; `MAX` arguments is any number. */
+interface Allowed {
+  names: ReadonlySet<string>;
+  functions: ReadonlyMap<string, { name: string; min: number; max: number }>;
+  /** As the schema lists them, for messages. */
+  list: readonly string[];
+}
+
+const NO_CONTEXT: Allowed = { names: new Set(), functions: new Map(), list: [] };
+
+/** Functions every expression may call (GitHub's expression language), with their argument counts. */
+const BUILTIN: ReadonlyMap<string, { name: string; min: number; max: number }> = new Map(
+  (
+    [
+      ['contains', 2, 2],
+      ['startsWith', 2, 2],
+      ['endsWith', 2, 2],
+      ['format', 1, Infinity],
+      ['join', 1, 2],
+      ['toJSON', 1, 1],
+      ['fromJSON', 1, 1],
+    ] as const
+  ).map(([name, min, max]) => [name.toLowerCase(), { name, min, max }]),
+);
+
+const allowedCache = new WeakMap<Allowed, Map<readonly string[], Allowed>>();
+
+/** The parent's contexts with a definition's own added (GitHub's DefinitionInfo). */
+function extend(parent: Allowed, context: readonly string[]): Allowed {
+  if (context.length === 0) return parent;
+  let byContext = allowedCache.get(parent);
+  if (!byContext) allowedCache.set(parent, (byContext = new Map()));
+  const hit = byContext.get(context);
+  if (hit) return hit;
+  const names = new Set(parent.names);
+  const functions = new Map(parent.functions);
+  const list = [...parent.list];
+  for (const c of context) {
+    const m = /^([\w-]+)\((\d+),(\d+|MAX)\)$/.exec(c);
+    if (m) {
+      const key = m[1]!.toLowerCase();
+      if (functions.has(key)) continue;
+      functions.set(key, { name: m[1]!, min: Number(m[2]), max: m[3] === 'MAX' ? Infinity : Number(m[3]) });
+    } else {
+      if (names.has(c.toLowerCase())) continue;
+      names.add(c.toLowerCase());
+    }
+    list.push(c);
+  }
+  const out: Allowed = { names, functions, list };
+  byContext.set(context, out);
+  return out;
+}
+
+interface Info {
+  def: Def;
+  allowed: Allowed;
+}
+
+export interface SchemaInput {
+  kind: 'workflow' | 'action';
+  root: YNode | undefined;
+  pos: Positions;
+  /** The expressions the parser placed, by the scalar holding them. */
+  expressions: ReadonlyMap<YScalar, readonly PlacedExpression[]>;
+}
+
+const quote = (s: string) => `\`${s}\``;
+
+function listOf(items: readonly string[], max = 12): string {
+  const shown = items.slice(0, max).map(quote).join(', ');
+  return items.length > max ? `${shown}…` : shown;
+}
+
+/** What a definition accepts, in words, for messages. */
+function expected(schema: Schema, def: Def): string {
+  const constants = schema.scalars(def).flatMap((d) => (d.kind === 'string' && d.constant !== undefined ? [d.constant] : []));
+  const kinds = new Set<string>();
+  const visit = (d: Def) => {
+    if (d.kind === 'one-of') d.of.forEach((n) => visit(schema.def(n)));
+    else if (d.kind === 'string') {
+      if (d.constant === undefined) kinds.add(d.nonEmpty ? 'a non-empty string' : 'a string');
+    } else kinds.add(d.kind === 'null' ? 'nothing' : d.kind === 'mapping' ? 'a mapping' : d.kind === 'sequence' ? 'a sequence' : `a ${d.kind}`);
+  };
+  visit(def);
+  const parts = [...(constants.length ? [`one of ${listOf(constants)}`] : []), ...kinds];
+  return parts.join(' or ');
+}
+
+function scalarText(node: YScalar): string {
+  return node.value === null ? '' : String(node.value);
+}
+
+/** The whole value is one `${{ 'literal' }}`: GitHub reads it as that string (the documented escape). */
+function literalString(node: YScalar, exprs: readonly PlacedExpression[]): string | undefined {
+  if (exprs.length !== 1) return undefined;
+  const { expression } = exprs[0]!;
+  const e = expression.expr;
+  if (expression.start !== 0 || expression.end !== scalarText(node).length || e?.kind !== 'literal' || typeof e.value !== 'string') return undefined;
+  return e.value;
+}
+
+class Validator {
+  readonly errors: Report[] = [];
+  private readonly schema: Schema;
+  private readonly input: SchemaInput;
+
+  constructor(schema: Schema, input: SchemaInput) {
+    this.schema = schema;
+    this.input = input;
+  }
+
+  private child(parent: Info | Allowed, type: string): Info {
+    const def = this.schema.def(type);
+    const base = 'def' in parent ? parent.allowed : parent;
+    return { def, allowed: extend(base, def.context) };
+  }
+
+  private error(range: Range, messageId: string, data: Record<string, string | number> = {}): void {
+    this.errors.push({ range, messageId, data });
+  }
+
+  root(type: string, node: YNode): void {
+    this.value(node, this.child(NO_CONTEXT, type), node.range, true);
+  }
+
+  /** `at`: where to report what is missing from a mapping (the key holding it). */
+  private value(node: YNode, info: Info, at: Range, isRoot = false): void {
+    if (node.kind === 'scalar') return this.scalar(node, info);
+    if (node.kind === 'seq') {
+      const seq = this.schema.ofKind(info.def, 'sequence')[0];
+      if (!seq) return this.error(node.range, 'unexpectedKind', { what: 'A sequence', expected: expected(this.schema, info.def) });
+      const item = this.child(info, seq.item);
+      for (const it of node.items) this.value(it, item, it.range);
+      return;
+    }
+    const maps = this.schema.ofKind(info.def, 'mapping');
+    if (maps.length === 0) return this.error(node.range, 'unexpectedKind', { what: 'A mapping', expected: expected(this.schema, info.def) });
+    if (maps.length === 1 && maps[0]!.props.size === 0 && maps[0]!.looseKey) return this.loose(node, info, maps[0]!);
+    this.wellKnown(node, info, [...maps], at, isRoot);
+  }
+
+  /** Keys differing only in case collide (GitHub reads them case-insensitively); the later one is reported. */
+  private collisions(node: YMap): Set<string> {
+    const skip = new Set<string>();
+    if (node.pairs.length < 2) return skip;
+    const seen = new Map<string, string>();
+    for (const p of node.pairs) {
+      const upper = p.key.toUpperCase();
+      const first = seen.get(upper);
+      if (first !== undefined && p.key !== '') {
+        this.error(p.keyNode.range, 'caseDuplicate', { key: p.key, first });
+        skip.add(p.key);
+      } else seen.set(upper, p.key);
+    }
+    return skip;
+  }
+
+  private expressionKey(key: YScalar, info: Info): boolean {
+    if (typeof key.value !== 'string' || !key.value.includes('${{')) return false;
+    if (info.allowed.list.length === 0) this.error(key.range, 'expressionNotAllowed');
+    return true;
+  }
+
+  private loose(node: YMap, info: Info, map: Extract<Def, { kind: 'mapping' }>): void {
+    const keyInfo = this.child(info, map.looseKey!);
+    const valueInfo = this.child(info, map.looseValue ?? 'any');
+    const skip = this.collisions(node);
+    for (const p of node.pairs) {
+      if (skip.has(p.key)) continue;
+      if (this.expressionKey(p.keyNode, info)) {
+        this.value(p.value, valueInfo, p.keyNode.range);
+        continue;
+      }
+      this.scalar(p.keyNode, keyInfo, true);
+      this.value(p.value, valueInfo, p.keyNode.range);
+    }
+  }
+
+  private wellKnown(node: YMap, info: Info, maps: Extract<Def, { kind: 'mapping' }>[], at: Range, isRoot: boolean): void {
+    const looseKey = maps[0]!.looseKey;
+    const looseValue = maps[0]!.looseValue;
+    const skip = this.collisions(node);
+    let expressionKey = false;
+    const present = new Set<string>();
+    for (const p of node.pairs) {
+      if (skip.has(p.key)) continue;
+      if (this.expressionKey(p.keyNode, info)) {
+        expressionKey = true;
+        this.value(p.value, this.child(info, 'any'), p.keyNode.range);
+        continue;
+      }
+      present.add(p.key);
+      const prop = maps.find((m) => m.props.has(p.key))?.props.get(p.key);
+      if (prop) {
+        // GitHub narrows the candidate mappings to those that know the key.
+        if (maps.length > 1) maps = maps.filter((m) => m.props.has(p.key));
+        const child = this.child(info, prop.type);
+        if (p.key === 'if') this.condition(p.value, child);
+        this.value(p.value, child, p.keyNode.range);
+        continue;
+      }
+      if (looseKey) {
+        this.scalar(p.keyNode, this.child(info, looseKey), true);
+        this.value(p.value, this.child(info, looseValue ?? 'any'), p.keyNode.range);
+        continue;
+      }
+      const known = [...new Set(maps.flatMap((m) => [...m.props.keys()]))].filter((k) => !BACKGROUND_STEP_KEYS.has(k));
+      const sameButCase = known.find((k) => k.toLowerCase() === p.key.toLowerCase());
+      this.error(p.keyNode.range, 'unknownKey', { key: p.key, hint: sameButCase ? `; keys are case-sensitive: ${quote(sameButCase)}` : `; expected one of ${listOf(known.sort())}` });
+    }
+    if (maps.length > 1) {
+      const counts = new Map<string, number>();
+      for (const m of maps) for (const k of m.props.keys()) counts.set(k, (counts.get(k) ?? 0) + 1);
+      const keys = [...counts].filter(([k, n]) => n === 1 && !BACKGROUND_STEP_KEYS.has(k)).map(([k]) => k).sort();
+      this.error(at, 'ambiguous', { keys: listOf(keys) });
+    } else if (!expressionKey) {
+      for (const [name, prop] of maps[0]!.props) {
+        if (!prop.required || [...present].some((k) => k.toUpperCase() === name.toUpperCase())) continue;
+        this.error(isRoot ? (node.pairs[0]?.keyNode.range ?? at) : at, isRoot ? 'missing' : 'missingKey', { key: name });
+      }
+    }
+  }
+
+  /** A bare `if:` (no `${{ }}`) is an expression all the same: its contexts are checked like any other's. */
+  private condition(node: YNode, info: Info): void {
+    if (node.kind !== 'scalar' || typeof node.value !== 'string' || node.value.includes('${{') || node.value.trim() === '') return;
+    const { expr, error } = parseExpression(node.value);
+    const rangeOf = (span: { start: number; end: number }) => subRange(node, this.input.pos, span.start, span.end);
+    if (error) this.error(rangeOf(error.end > error.start ? error : { start: 0, end: node.value.length }), 'expression', { detail: error.message });
+    else if (expr) this.contexts(expr, info.allowed, rangeOf);
+  }
+
+  private contexts(expr: Expr, allowed: Allowed, rangeOf: (span: { start: number; end: number }) => Range): void {
+    walk(expr, (e) => {
+      if (e.kind === 'context') {
+        if (!allowed.names.has(e.name.toLowerCase())) {
+          const names = allowed.list.filter((c) => !c.includes('('));
+          this.error(rangeOf(e), 'unavailableContext', { name: e.name, available: names.length ? listOf(names, 20) : 'none' });
+        }
+      } else if (e.kind === 'call') {
+        const key = e.name.toLowerCase();
+        const fn = BUILTIN.get(key) ?? allowed.functions.get(key);
+        if (!fn) {
+          const known = BUILTIN.has(key) || ['always', 'success', 'failure', 'cancelled', 'hashfiles'].includes(key);
+          this.error(rangeOf(e), known ? 'unavailableFunction' : 'unknownFunction', { name: e.name });
+        } else if (e.args.length < fn.min || e.args.length > fn.max) {
+          const arity = fn.min === fn.max ? String(fn.min) : fn.max === Infinity ? `at least ${fn.min}` : `${fn.min} to ${fn.max}`;
+          this.error(rangeOf(e), 'arity', { name: fn.name, arity, count: e.args.length });
+        }
+      }
+    });
+  }
+
+  private scalar(node: YScalar, info: Info, isKey = false): void {
+    let value: YScalar['value'] = node.value;
+    if (typeof value === 'string' && value.includes('${{')) {
+      const exprs = this.input.expressions.get(node) ?? [];
+      // A parse error is the parser's report already; what follows would only repeat it.
+      if (exprs.some((e) => e.expression.error)) return;
+      const literal = literalString(node, exprs);
+      if (literal === undefined) {
+        if (exprs.length === 0) return;
+        if (info.allowed.list.length === 0) {
+          if (!isKey) this.error(exprs[0]!.range, 'expressionNotAllowed');
+          return;
+        }
+        for (const e of exprs) if (e.expression.expr) this.contexts(e.expression.expr, info.allowed, e.rangeOf);
+        return;
+      }
+      value = literal;
+    }
+    const defs = this.schema.scalars(info.def);
+    if (defs.some((d) => matches(d, value))) return;
+    if (typeof value !== 'string') {
+      const asText = value === null ? '' : String(value);
+      if (defs.some((d) => matches(d, asText))) return;
+    }
+    this.error(node.range, 'unexpectedValue', { value: value === null ? '' : String(value), expected: expected(this.schema, info.def) });
+  }
+}
+
+/** Keys of steps that run in the background, a feature GitHub has behind a flag: unknown keys to everyone else. */
+const BACKGROUND_STEP_KEYS: ReadonlySet<string> = new Set(['background', 'wait', 'wait-all', 'cancel', 'parallel']);
+
+function matches(def: Def, value: YScalar['value']): boolean {
+  switch (def.kind) {
+    case 'null':
+      return value === null;
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'number':
+      return typeof value === 'number';
+    case 'string':
+      if (typeof value !== 'string') return false;
+      if (def.constant !== undefined) return def.ignoreCase ? def.constant.toUpperCase() === value.toUpperCase() : def.constant === value;
+      return !def.nonEmpty || value !== '';
+    default:
+      return false;
+  }
+}
+
+/** Every place the file breaks GitHub's schema, in file order, each once. */
+export function validateSchema(input: SchemaInput): Report[] {
+  if (!input.root) return [];
+  const schema = input.kind === 'workflow' ? WORKFLOW : ACTION;
+  const v = new Validator(schema, input);
+  // Workflows against the strict root GitHub validates them with; actions against the root the runner loads them
+  // with (the strict one refuses `description:`, which every action has).
+  v.root(input.kind === 'workflow' ? 'workflow-root-strict' : 'action-root', input.root);
+  const seen = new Set<string>();
+  return v.errors
+    .filter((e) => {
+      const key = `${e.range.start_line}:${e.range.start_column}:${e.messageId}:${JSON.stringify(e.data)}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .sort((a, b) => a.range.start_line - b.range.start_line || a.range.start_column - b.range.start_column);
+}
