@@ -103,7 +103,18 @@ class Schema {
   }
 }
 
-const WORKFLOW = new Schema(workflowSchema.definitions as Record<string, RawDef>);
+/**
+ * Where the vendored schema is wrong about what GitHub accepts (each seen on a workflow GitHub runs, as actionlint's
+ * testdata/ok holds it): the constant of `repository_dispatch` written alone is a copy-paste slip
+ * (`branch_protection_rule`), and a `workflow_dispatch` input may be given with no settings (`logLevel:`).
+ */
+const WORKFLOW_CORRECTIONS: Record<string, RawDef> = {
+  'repository-dispatch-string': { string: { constant: 'repository_dispatch' } },
+  'workflow-dispatch-input': { 'one-of': ['null', 'workflow-dispatch-input-mapping'] },
+  'workflow-dispatch-input-mapping': workflowSchema.definitions['workflow-dispatch-input'] as RawDef,
+};
+
+const WORKFLOW = new Schema({ ...(workflowSchema.definitions as Record<string, RawDef>), ...WORKFLOW_CORRECTIONS });
 const ACTION = new Schema(actionSchema.definitions as Record<string, RawDef>);
 
 /** The contexts and functions an expression may use at a place; `MAX` arguments is any number. */

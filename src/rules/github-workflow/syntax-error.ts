@@ -18,7 +18,7 @@ export const rule: GhaRule = {
     category: 'syntax',
     references: [WORKFLOW_SYNTAX, 'https://docs.github.com/en/actions/reference/workflows-and-actions/expressions'],
     remediation: 'Fix the YAML or the expression at the reported position; give every `# confgate ignore` pragma a `reason="..."`.',
-    equivalents: ['actionlint:syntax-check', 'actionlint:expression'],
+    equivalents: ['actionlint:syntax-check', 'actionlint:expression', 'actionlint:events'],
     messages: {
       default: 'The file cannot be parsed.',
       yaml: 'Invalid YAML: {{detail}}',

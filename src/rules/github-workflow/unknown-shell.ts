@@ -43,7 +43,8 @@ export const rule: GhaRule = {
     for (const s of shells) {
       const value = s.value.trim();
       if (value === '' || value.includes('${{') || value.includes('{0}')) continue;
-      if (BUILT_IN.includes(value)) continue;
+      // The runner looks shells up regardless of case (`PowerShell` is `powershell`).
+      if (BUILT_IN.includes(value.toLowerCase())) continue;
       report({ range: s.range, data: { shell: value } });
     }
   },
