@@ -300,6 +300,7 @@ class Validator {
     const looseKey = maps[0]!.looseKey;
     const looseValue = maps[0]!.looseValue;
     const skip = this.collisions(node);
+    if (maps.length > 1) maps = decide(maps, node);
     let expressionKey = false;
     const present = new Set<string>();
     for (const p of node.pairs) {
@@ -397,6 +398,22 @@ class Validator {
     }
     this.error(node.range, 'unexpectedValue', { value: value === null ? '' : String(value), expected: expected(this.schema, info.def) });
   }
+}
+
+/**
+ * Which of several mappings a value is (a step that runs a script or uses an action; a job on a runner or calling a
+ * reusable workflow): the one whose required keys are all there, preferring the one that `uses:` when both are, so a
+ * key of the other kind is reported where it is written. When none is complete, GitHub's narrowing key by key decides.
+ */
+function decide(maps: Extract<Def, { kind: 'mapping' }>[], node: YMap): Extract<Def, { kind: 'mapping' }>[] {
+  const keys = new Set(node.pairs.map((p) => p.key));
+  const required = (m: Extract<Def, { kind: 'mapping' }>) => [...m.props].filter(([, p]) => p.required).map(([k]) => k);
+  const complete = maps.filter((m) => {
+    const r = required(m);
+    return r.length > 0 && r.every((k) => keys.has(k));
+  });
+  if (complete.length === 0) return maps;
+  return [complete.find((m) => required(m).includes('uses')) ?? complete[0]!];
 }
 
 /** Keys of steps that run in the background, a feature GitHub has behind a flag: unknown keys to everyone else. */
