@@ -330,13 +330,14 @@ class Validator {
       this.error(p.keyNode.range, 'unknownKey', { key: p.key, hint: sameButCase ? `; keys are case-sensitive: ${quote(sameButCase)}` : `; expected one of ${listOf(known.sort())}` });
     }
     if (maps.length > 1) {
-      const counts = new Map<string, number>();
-      for (const m of maps) for (const k of m.props.keys()) counts.set(k, (counts.get(k) ?? 0) + 1);
-      const keys = [...counts].filter(([k, n]) => n === 1 && !BACKGROUND_STEP_KEYS.has(k)).map(([k]) => k).sort();
+      // The keys that would decide it: each candidate's required ones (`run`, `uses`).
+      const keys = [...new Set(maps.flatMap((m) => [...m.props].filter(([k, p]) => p.required && !BACKGROUND_STEP_KEYS.has(k)).map(([k]) => k)))].sort();
       this.error(at, 'ambiguous', { keys: listOf(keys) });
     } else if (!expressionKey) {
       for (const [name, prop] of maps[0]!.props) {
         if (!prop.required || [...present].some((k) => k.toUpperCase() === name.toUpperCase())) continue;
+        // A composite action's run step without `shell:` is CGA008's finding, with its own advice.
+        if (this.input.kind === 'action' && name === 'shell') continue;
         this.error(isRoot ? (node.pairs[0]?.keyNode.range ?? at) : at, isRoot ? 'missing' : 'missingKey', { key: name });
       }
     }
