@@ -313,6 +313,8 @@ class Validator {
       present.add(p.key);
       const prop = maps.find((m) => m.props.has(p.key))?.props.get(p.key);
       if (prop) {
+        // `permissions:` scopes and levels are CGW026's findings, with its own advice; not reported twice.
+        if (p.key === 'permissions' && this.input.kind === 'workflow') continue;
         // GitHub narrows the candidate mappings to those that know the key.
         if (maps.length > 1) maps = maps.filter((m) => m.props.has(p.key));
         const child = this.child(info, prop.type);

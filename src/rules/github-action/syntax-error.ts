@@ -4,6 +4,9 @@ import { get, getPair } from '../../analyzers/yaml/yaml-tree.ts';
 import type { GhaRule } from '../github-workflow/support.ts';
 import { ghDocs } from '../github-workflow/support.ts';
 
+const SCHEMA_WORDS =
+  'action metadata schema (an unknown key in `runs:` or a step, a value of the wrong kind, a `${{ }}` where none is allowed, or a context not available where it is used)';
+
 export const rule: GhaRule = {
   meta: {
     id: 'CGA000',
@@ -12,7 +15,7 @@ export const rule: GhaRule = {
     title: 'Action metadata cannot be parsed',
     description:
       'The file is not valid YAML, holds more than one YAML document, expands aliases beyond a safe size, holds a ' +
-      '`${{ }}` expression GitHub cannot parse, or carries a malformed `# confgate` pragma. Every workflow using the ' +
+      '`${{ }}` expression GitHub cannot parse, breaks GitHub\'s own ' + SCHEMA_WORDS + ', or carries a malformed `# confgate` pragma. Every workflow using the ' +
       'action then fails, and the rest of the analysis only sees what the parser could recover. An empty file, or ' +
       'one without `runs:` and its `using:`, is reported too: GitHub cannot load it.',
     severity: 'high',

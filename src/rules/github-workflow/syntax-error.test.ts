@@ -15,6 +15,8 @@ testRule(workflowAnalyzer, rule, {
     // Corrections of GitHub's schema: both run on GitHub (actionlint's testdata/ok).
     'on: [repository_dispatch]\njobs:\n  j:\n    runs-on: x\n    steps: [{run: a}]\n',
     'on:\n  workflow_dispatch:\n    inputs:\n      level:\njobs:\n  j:\n    runs-on: x\n    steps: [{run: a}]\n',
+    // Permission scopes and levels are CGW026's (invalid-permission), not reported twice.
+    `on: push\npermissions:\n  pull-request: write\njobs:\n  j:\n    runs-on: x\n${steps}`,
     job(`    uses: o/r/.github/workflows/w.yml@v1\n    with:\n      a: 1\n    secrets: inherit\n`),
     step('echo ${{ github.sha }}'), step("echo ${{ format('{0}}}', github.ref) }}"), step('echo "${{ fromJSON(steps.a.outputs.m).x[0] }}"')],
   invalid: [

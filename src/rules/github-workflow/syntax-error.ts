@@ -1,7 +1,10 @@
-// CGW000: what the parser could not read (reports from the parser), and a workflow GitHub cannot run: empty, or
-// without `on:` or `jobs:`.
+// CGW000: what the parser could not read or GitHub's workflow schema refuses (reports from the parser, schema.ts), and a
+// workflow GitHub cannot run: empty.
 import type { GhaRule } from './support.ts';
 import { WORKFLOW_SYNTAX } from './support.ts';
+
+const SCHEMA_WORDS =
+  'workflow schema (an unknown or misspelt key — keys are case-sensitive —, a missing required key, a step or job mixing two shapes, a value of the wrong kind, an event, filter or activity type GitHub does not know, a `${{ }}` where none is allowed, or a context or function not available where it is used, such as `secrets` in a job\'s `if:`)';
 
 export const rule: GhaRule = {
   meta: {
@@ -11,7 +14,7 @@ export const rule: GhaRule = {
     title: 'Workflow cannot be parsed',
     description:
       'The file is not valid YAML, holds more than one YAML document, expands aliases beyond a safe size, holds a ' +
-      '`${{ }}` expression GitHub cannot parse, or carries a malformed `# confgate` pragma. GitHub refuses such a ' +
+      '`${{ }}` expression GitHub cannot parse, breaks GitHub\'s own ' + SCHEMA_WORDS + ', or carries a malformed `# confgate` pragma. GitHub refuses such a ' +
       'workflow (it fails to start), and the rest of the analysis only sees what the parser could recover. An empty ' +
       'file, or a workflow without `on:` or without `jobs:`, is reported too: GitHub refuses it, so it is not a perfect score.',
     severity: 'high',
