@@ -2,6 +2,7 @@
 // content; JSON and SARIF; suppressions, ours and zizmor's), a project with a workflow and a Dockerfile, the
 // analyzer page's form, and the CLI given a directory.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 import { startTestApp } from './support/app.ts';
 import type { TestApp } from './support/app.ts';
@@ -169,5 +170,59 @@ describe('the CLI given a directory', () => {
       ['CGP019', '.github/workflows/build.yml', 9],
       ['CGP018', '.github/workflows/build.yml', 10],
     ]);
+  });
+});
+
+describe('the CLI: the repository\'s owner is first party for the pinning rules', () => {
+  const svc = cliService();
+  // A workflow whose only defect is an action of the owner "acme" on a branch.
+  const OWN = 'on: push\npermissions:\n  contents: read\njobs:\n  deploy:\n    runs-on: ubuntu-24.04\n    timeout-minutes: 10\n    steps:\n      - uses: acme/deploy-action@main\n';
+  const OWN_ACTION = 'name: deploy\nruns:\n  using: composite\n  steps:\n    - uses: acme/setup@main\n';
+  const pinning = (out: any) => out.analyses.flatMap((a: any) => a.report.files?.map((f: any) => f.report) ?? [a.report]).flatMap((r: any) => r.findings)
+    .filter((f: any) => f.rule_id === 'CGW003' || f.rule_id === 'CGA002').map((f: any) => [f.rule_id, f.severity, f.location.start_line]);
+  const git = (dir: string, ...args: string[]) => assert.equal(spawnSync('git', ['-C', dir, ...args], { encoding: 'utf8' }).status, 0);
+
+  it('$GITHUB_REPOSITORY_OWNER: the owner\'s action on a branch is medium, and the request says why', async () => {
+    const dir = workdir({ '.github/workflows/deploy.yml': OWN, 'deploy/action.yml': OWN_ACTION });
+    const res = await runCli(['--url', svc.url, '--format', 'json', '.'], { cwd: dir, env: { GITHUB_REPOSITORY_OWNER: 'acme' } });
+    assert.equal(res.status, 0, res.stderr);
+    const out = JSON.parse(res.stdout);
+    assert.deepEqual(out.rules, { options: { CGA002: { first_party_owners: ['acme'] }, CGW003: { first_party_owners: ['acme'] } } });
+    assert.deepEqual(pinning(out).sort(), [['CGA002', 'medium', 5], ['CGW003', 'medium', 9]]);
+    assert.match(res.stderr, /CGW003: acme's actions are first party \(owner from \$GITHUB_REPOSITORY_OWNER\)/);
+  });
+
+  it('another owner\'s repository, or no owner known: the same action is a third party\'s, high, and the gate fails', async () => {
+    const dir = workdir({ '.github/workflows/deploy.yml': OWN });
+    for (const env of [{ GITHUB_REPOSITORY_OWNER: 'other' }, {}] as Record<string, string>[]) {
+      const res = await runCli(['--url', svc.url, '--format', 'json', '.'], { cwd: dir, env });
+      assert.equal(res.status, 1, res.stderr);
+      assert.deepEqual(pinning(JSON.parse(res.stdout)), [['CGW003', 'high', 9]], JSON.stringify(env));
+    }
+  });
+
+  it('outside GitHub Actions: the owner of the git remote origin (https or scp-like URL), one file at a time too', async () => {
+    for (const url of ['https://github.com/acme/app.git', 'git@github.com:acme/app.git']) {
+      const dir = workdir({ '.github/workflows/deploy.yml': OWN });
+      git(dir, 'init', '-q');
+      git(dir, 'remote', 'add', 'origin', url);
+      const res = await runCli(['--url', svc.url, '--format', 'json', '.github/workflows/deploy.yml'], { cwd: dir });
+      assert.equal(res.status, 0, res.stderr);
+      const out = JSON.parse(res.stdout);
+      assert.deepEqual(out.rules, { options: { CGW003: { first_party_owners: ['acme'] } } }, url);
+      assert.deepEqual(pinning(out), [['CGW003', 'medium', 9]], url);
+      assert.match(res.stderr, /owner from the git remote origin/);
+    }
+  });
+
+  it('the configuration\'s first_party_owners wins; a run with no workflow or action sends no option', async () => {
+    const config = JSON.stringify({ rules: { options: { 'action-unpinned': { first_party_owners: ['other'] } } } });
+    const dir = workdir({ '.github/workflows/deploy.yml': OWN, '.confgate.json': config });
+    const res = await runCli(['--url', svc.url, '--format', 'json', '.'], { cwd: dir, env: { GITHUB_REPOSITORY_OWNER: 'acme' } });
+    const out = JSON.parse(res.stdout);
+    assert.deepEqual(out.rules, { options: { 'action-unpinned': { first_party_owners: ['other'] } } });
+    assert.deepEqual(pinning(out), [['CGW003', 'high', 9]]);
+    const docker = await runCli(['--url', svc.url, '--format', 'json', 'Dockerfile'], { cwd: workdir({ Dockerfile: CLEAN_DOCKERFILE }), env: { GITHUB_REPOSITORY_OWNER: 'acme' } });
+    assert.equal(JSON.parse(docker.stdout).rules, null, docker.stderr);
   });
 });

@@ -16,6 +16,7 @@ import os
 import re
 import socket
 import stat
+import subprocess
 import sys
 import tempfile
 import time
@@ -90,6 +91,7 @@ class FileTypes(object):
     def __init__(self, items):
         # `auto` is listed too, with no name or place: it is no type of its own.
         self.titles = [item.get("title", item.get("file_type", "")) for item in items if item.get("names") or item.get("paths")]
+        self.ids = [item.get("file_type") for item in items]
         self.types = [([glob_regex(g, "^") for g in item.get("names", [])],
                        [glob_regex(g, "(?:^|/)") for g in item.get("paths", [])],
                        [glob_regex(g, "^") for g in item.get("excluded_names", [])]) for item in items]
@@ -101,15 +103,19 @@ class FileTypes(object):
             return False
         return not directory.startswith(".") or any(r.match(directory) for r in self.dirs)
 
-    def claims(self, name):
-        """Whether a file name (relative, "/"-separated, as the service will see it) is of a type the service analyzes."""
+    def type_of(self, name):
+        """The type a file name (relative, "/"-separated, as the service will see it) says, or None."""
         base = name.rsplit("/", 1)[-1]
-        for names, paths, excluded in self.types:
+        for file_type, (names, paths, excluded) in zip(self.ids, self.types):
             if any(r.match(base) for r in excluded):
                 continue
             if any(r.search(name) for r in paths) or any(r.match(base) for r in names):
-                return True
-        return False
+                return file_type
+        return None
+
+    def claims(self, name):
+        """Whether a file name is of a type the service analyzes."""
+        return self.type_of(name) is not None
 
 
 def unreadable(err, path):
@@ -1127,6 +1133,75 @@ def rule_settings(config, args, aliases_fn):
     return settings
 
 
+# The rules that trust an owner's actions as the repository's own, by the type of file they check: their option
+# `first_party_owners` (an owner's action on a branch is then a medium finding, as GitHub's own, not a high one).
+FIRST_PARTY_RULES = {"github-workflow": "CGW003", "github-action": "CGA002"}
+FIRST_PARTY_RULE_NAME = "action-unpinned"
+OWNER_NAME = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9_.-]{0,99})$")
+
+
+def remote_owner(url):
+    """The owner of a git remote URL (`https://github.com/acme/app.git`, `git@github.com:acme/app.git`,
+    `ssh://git@host:22/acme/app`): the path segment before the repository's; None for a local path or anything else.
+    Nothing else of the URL (credentials it may carry) is kept."""
+    url = url.strip()
+    match = re.match(r"^([a-z][a-z0-9+.-]*)://[^/]+/(.+)$", url, re.IGNORECASE)
+    if match:
+        if match.group(1).lower() == "file":
+            return None
+        path = match.group(2)
+    else:
+        match = re.match(r"^(?:[^@/\s]+@)?[^/:\s]{2,}:(?!/)(.+)$", url)  # scp-like; a drive letter (C:) is no host
+        if not match:
+            return None
+        path = match.group(1)
+    parts = [part for part in path.split("/") if part]
+    if len(parts) < 2:
+        return None
+    owner = parts[-2]
+    return owner if OWNER_NAME.match(owner) else None
+
+
+def repository_owner(environ, start):
+    """Whose repository this is, and where that came from: $GITHUB_REPOSITORY_OWNER (set in GitHub Actions), else
+    the owner of the `origin` remote of the git repository holding `start`; (None, None) when neither says."""
+    owner = environ.get("GITHUB_REPOSITORY_OWNER", "").strip()
+    if owner and OWNER_NAME.match(owner):
+        return owner, "$GITHUB_REPOSITORY_OWNER"
+    try:
+        done = subprocess.run(["git", "-C", start, "config", "--get", "remote.origin.url"], stdout=subprocess.PIPE,
+                              stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL, timeout=10)
+    except (OSError, subprocess.SubprocessError):  # no git, or it hangs: the owner is unknown, which is no error
+        return None, None
+    if done.returncode != 0:
+        return None, None
+    owner = remote_owner(done.stdout.decode("utf-8", "replace"))
+    return (owner, "the git remote origin") if owner else (None, None)
+
+
+def with_first_party_owner(settings, types, owner, origin):
+    """Adds `first_party_owners: [owner]` to the options of the pinning rule of each type among `types`, unless the
+    configuration gives that rule's option itself (by id, in any letter case, or by name)."""
+    rules = settings.get("rules", {})
+    given = rules.get("options", {})
+    named = set(key.lower() for key, value in given.items() if isinstance(value, dict) and "first_party_owners" in value)
+    added = {}
+    for file_type in sorted(types):
+        rule = FIRST_PARTY_RULES.get(file_type)
+        if not rule or rule.lower() in named or FIRST_PARTY_RULE_NAME in named:
+            continue
+        merged = dict(given.get(rule, {}))
+        merged["first_party_owners"] = [owner]
+        added[rule] = merged
+    if added:
+        options = dict(given)
+        options.update(added)
+        settings["rules"] = dict(rules, options=options)
+        for rule in added:
+            settings.origins["rules.options.%s" % rule] = origin
+    return sorted(added)
+
+
 def settings_origin(message, origins):
     """ ` (rules.disable[0] "x" is from --disable)` when the service's message names a field the CLI sent."""
     if "HTTP 422" not in message:
@@ -1261,7 +1336,14 @@ def run(args, err, stdin=None):
     baseline = read_baseline(args.baseline) if args.baseline else None
     client = Client(base_url, args.timeout, args.retries, log)
     settings = rule_settings(config, args, lambda: rule_aliases(client))
-    paths = expand(args.paths, lambda: file_types(client), excludes_for, log)
+    known_types = []  # GET /api/file-types, asked at most once
+
+    def types_fn():
+        if not known_types:
+            known_types.append(file_types(client))
+        return known_types[0]
+
+    paths = expand(args.paths, types_fn, excludes_for, log)
     stdin_name = display_name(args.stdin_filename) if args.stdin_filename else DEFAULT_STDIN_NAME
     rule = excluded_by(excludes_for(STDIN), args.stdin_filename) if STDIN in paths and args.stdin_filename else None
     if rule:
@@ -1270,6 +1352,17 @@ def run(args, err, stdin=None):
         if not paths:
             raise TechnicalError("nothing to analyze: the file on stdin (%s) is excluded by %s (%s)" % (stdin_name, rule.pattern, rule.source))
     sources = [read_stdin(stdin_name, stdin or sys.stdin.buffer) if path == STDIN else read_source(path) for path in paths]
+    # Workflows and actions: the repository's owner is first party (its actions on a branch are not a third party's).
+    owner, owner_origin = repository_owner(os.environ, search_start(args.paths[0], args.stdin_filename))
+    if owner:
+        if args.file_type:
+            types = set([args.file_type])
+        elif any(s.name.lower().endswith((".yml", ".yaml")) for s in sources):
+            types = set(types_fn().type_of(s.name) for s in sources)
+        else:
+            types = set()
+        for rule in with_first_party_owner(settings, types, owner, owner_origin):
+            log("%s: %s's actions are first party (owner from %s)" % (rule, owner, owner_origin))
     analyses = analyze(client, sources, args.file_type, log, settings, baseline)
     gate = Gate(analyses, min_score, fail_on)
     if args.write_baseline:

@@ -18,6 +18,7 @@ function fence(lang: string, text: string): string {
 
 function example(ex: RuleExample, lang: string): string {
   if (typeof ex === 'string') return fence(lang, ex);
+  if (!Array.isArray(ex)) return `With the options \`${JSON.stringify(ex.options)}\`:\n\n${fence(lang, ex.content)}`;
   // A project example's file is shown in the language of the type the analysis detects for it.
   return ex.map((f) => `\`${f.filename}\`\n\n${fence(LANGUAGE.get(detectFileType(f.filename, f.content)?.fileType ?? '') ?? '', f.content)}`).join('\n\n');
 }

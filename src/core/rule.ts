@@ -12,8 +12,20 @@ export interface ExampleFile {
   filename: string;
   content: string;
 }
-/** A single-file example is its content; a project example is a set of files. */
-export type RuleExample = string | ExampleFile[];
+/** A single-file example analysed with these options of its rule (`rules.options.<rule>` of a request): how a rule
+ * whose findings depend on an option shows it. */
+export interface ExampleWithOptions {
+  content: string;
+  options: Readonly<Record<string, RuleOptionValue>>;
+}
+/** A single-file example is its content (or its content and the rule's options); a project example is a set of files. */
+export type RuleExample = string | ExampleFile[] | ExampleWithOptions;
+
+/** A single-file example's content and the options it runs with (none: the defaults); undefined for a project example. */
+export function singleFileExample(ex: RuleExample): ExampleWithOptions | undefined {
+  if (typeof ex === 'string') return { content: ex, options: {} };
+  return Array.isArray(ex) ? undefined : ex;
+}
 
 /** How a rule's findings count: `recommended` (the default gate) or `strict` (opt-in rules on, hardening counts as
  * a defect, every finding costs). docs/scoring.md. */

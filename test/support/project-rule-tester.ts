@@ -63,13 +63,13 @@ export function testProjectRule(rule: Rule<ProjectDoc>, cases: ProjectRuleCases)
     }
     rule.meta.examples.bad.forEach((ex, i) => {
       it(`metadata bad example ${i + 1} is reported`, () => {
-        assert.ok(typeof ex !== 'string', 'project examples are file sets');
+        assert.ok(Array.isArray(ex), 'project examples are file sets');
         assert.ok(projectFindingsOf(rule, ex).length > 0);
       });
     });
     rule.meta.examples.good.forEach((ex, i) => {
       it(`metadata good example ${i + 1} is clean`, () => {
-        assert.ok(typeof ex !== 'string', 'project examples are file sets');
+        assert.ok(Array.isArray(ex), 'project examples are file sets');
         assert.deepEqual(projectFindingsOf(rule, ex), []);
       });
     });

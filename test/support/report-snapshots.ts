@@ -9,6 +9,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ALL_RULES } from '../../src/analysis/catalogue.ts';
 import { FILE_TYPES } from '../../src/analysis/file-types/index.ts';
+import { singleFileExample } from '../../src/core/rule.ts';
+import type { ExampleFile } from '../../src/core/rule.ts';
 import { startTestApp } from './app.ts';
 
 export const SNAPSHOT_FILE = new URL('../snapshots/reports.json', import.meta.url);
@@ -16,6 +18,8 @@ export const SNAPSHOT_FILE = new URL('../snapshots/reports.json', import.meta.ur
 interface File {
   filename: string;
   content: string;
+  /** The request's rule configuration (an example with options). */
+  rules?: unknown;
 }
 
 interface Request {
@@ -72,10 +76,13 @@ export function snapshotCases(): Case[] {
   for (const m of ALL_RULES) {
     if (m.target === 'scan') continue;
     for (const kind of ['bad', 'good'] as const) {
-      m.examples[kind].forEach((ex, i) => {
-        const requests = typeof ex === 'string'
-          ? [...file({ filename: EXAMPLE_NAME.get(m.target)!, content: ex }, m.target), ...file({ filename: 'input', content: ex }, 'auto')]
-          : project(ex);
+      m.examples[kind].forEach((example, i) => {
+        const ex = singleFileExample(example);
+        // An example with options sends them as a request does (`rules.options.<rule>`).
+        const rules = ex && Object.keys(ex.options).length ? { rules: { options: { [m.id]: ex.options } } } : {};
+        const requests = ex
+          ? [...file({ filename: EXAMPLE_NAME.get(m.target)!, content: ex.content, ...rules }, m.target), ...file({ filename: 'input', content: ex.content, ...rules }, 'auto')]
+          : project(example as ExampleFile[]);
         cases.push({ name: `${m.id} ${kind} ${i}`, requests });
       });
     }

@@ -101,7 +101,11 @@ export const ProjectReportSchema = Type.Object(
   { $id: 'ProjectReport', description: 'Project score: the worst file score, less the project findings (docs/scoring.md).' },
 );
 
-const Example = Type.Union([Type.String(), Type.Array(Type.Object({ filename: Type.String(), content: Type.String() }))]);
+const Example = Type.Union([
+  Type.String(),
+  Type.Array(Type.Object({ filename: Type.String(), content: Type.String() })),
+  Type.Object({ content: Type.String(), options: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Array(Type.String())])) }, { description: 'A single-file example analysed with these options of the rule.' }),
+]);
 
 const ruleSummaryProperties = {
   id: Type.String(),

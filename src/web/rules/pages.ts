@@ -95,6 +95,7 @@ function equivalentLink(e: string): Html {
 
 function example(ex: RuleExample, label: string): Html {
   if (typeof ex === 'string') return html`<pre class="example" tabindex="0" aria-label="${label}"><code>${ex.replace(/\n$/, '')}</code></pre>`;
+  if (!Array.isArray(ex)) return html`<p class="example-options">With the options <code>${JSON.stringify(ex.options)}</code></p><pre class="example" tabindex="0" aria-label="${label} with options"><code>${ex.content.replace(/\n$/, '')}</code></pre>`;
   return html`${ex.map((f) => html`<p class="example-file"><code>${f.filename}</code></p><pre class="example" tabindex="0" aria-label="${label}: ${f.filename}"><code>${f.content.replace(/\n$/, '')}</code></pre>`)}`;
 }
 
