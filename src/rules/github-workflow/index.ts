@@ -42,6 +42,8 @@ import { rule as invalidEnvName } from './invalid-env-name.ts';
 import { rule as setupToolUnversioned } from './setup-tool-unversioned.ts';
 import { rule as githubAppTokenUnscoped } from './github-app-token-unscoped.ts';
 import { rule as typosquatAction } from './typosquat-action.ts';
+import { rule as unknownFunction } from './unknown-function.ts';
+import { rule as contextUnavailable } from './context-unavailable.ts';
 import { rule as syntaxError } from './syntax-error.ts';
 import type { GhaRule } from './support.ts';
 
@@ -88,6 +90,8 @@ export const workflowRules: readonly GhaRule[] = [
   setupToolUnversioned,
   githubAppTokenUnscoped,
   typosquatAction,
+  unknownFunction,
+  contextUnavailable,
 ];
 
 export const workflowAnalyzer: FileAnalyzer<GhaDoc> = {

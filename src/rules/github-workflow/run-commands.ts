@@ -1,0 +1,39 @@
+// The commands `run:` scripts execute, for the rules that read them (workflows here, composite actions in
+// src/rules/github-action/): every simple command of each parsed POSIX script, through wrappers (`sudo`, `env`).
+import { simpleCommands } from '../../analyzers/dockerfile/query.ts';
+import type { ShellWord, SimpleCommand } from '../../analyzers/dockerfile/types.ts';
+import { baseName, commandStart } from '../../analyzers/dockerfile/wrappers.ts';
+import type { GhaDoc, Step } from '../../analyzers/github-workflow/model.ts';
+
+export interface RunCommand {
+  step: Step;
+  node: SimpleCommand;
+  /** Command name without directory; '' for assignments or redirects only. */
+  name: string;
+  /** Words after the name. */
+  args: ShellWord[];
+}
+
+const cache = new WeakMap<GhaDoc, RunCommand[]>();
+
+/** Every command of every parsed `run:` script of the file, in file order (computed once per document). */
+export function runCommands(doc: GhaDoc): readonly RunCommand[] {
+  let out = cache.get(doc);
+  if (out) return out;
+  out = [];
+  for (const step of doc.steps) {
+    if (!step.run?.script) continue;
+    for (const node of simpleCommands(step.run.script)) {
+      const at = commandStart(node.words.map((w) => w.value));
+      const nameWord = node.words[at];
+      out.push({ step, node, name: nameWord ? baseName(nameWord.value) : '', args: node.words.slice(at + 1) });
+    }
+  }
+  cache.set(doc, out);
+  return out;
+}
+
+/** The first non-option word after the name: `install` of `npm --silent install x`. */
+export function firstOperand(cmd: RunCommand): ShellWord | undefined {
+  return cmd.args.find((w) => !w.value.startsWith('-'));
+}
