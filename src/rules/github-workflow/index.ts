@@ -44,6 +44,10 @@ import { rule as githubAppTokenUnscoped } from './github-app-token-unscoped.ts';
 import { rule as typosquatAction } from './typosquat-action.ts';
 import { rule as unknownFunction } from './unknown-function.ts';
 import { rule as contextUnavailable } from './context-unavailable.ts';
+import { rule as undefinedStepReference } from './undefined-step-reference.ts';
+import { rule as undefinedNeedsReference } from './undefined-needs-reference.ts';
+import { rule as undefinedMatrixKey } from './undefined-matrix-key.ts';
+import { rule as undefinedInput } from './undefined-input.ts';
 import { rule as syntaxError } from './syntax-error.ts';
 import type { GhaRule } from './support.ts';
 
@@ -92,6 +96,10 @@ export const workflowRules: readonly GhaRule[] = [
   typosquatAction,
   unknownFunction,
   contextUnavailable,
+  undefinedStepReference,
+  undefinedNeedsReference,
+  undefinedMatrixKey,
+  undefinedInput,
 ];
 
 export const workflowAnalyzer: FileAnalyzer<GhaDoc> = {
