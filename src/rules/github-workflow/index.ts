@@ -48,6 +48,9 @@ import { rule as undefinedStepReference } from './undefined-step-reference.ts';
 import { rule as undefinedNeedsReference } from './undefined-needs-reference.ts';
 import { rule as undefinedMatrixKey } from './undefined-matrix-key.ts';
 import { rule as undefinedInput } from './undefined-input.ts';
+import { rule as invalidId } from './invalid-id.ts';
+import { rule as workflowInputInvalid } from './workflow-input-invalid.ts';
+import { rule as cronTooFrequent } from './cron-too-frequent.ts';
 import { rule as syntaxError } from './syntax-error.ts';
 import type { GhaRule } from './support.ts';
 
@@ -100,6 +103,9 @@ export const workflowRules: readonly GhaRule[] = [
   undefinedNeedsReference,
   undefinedMatrixKey,
   undefinedInput,
+  invalidId,
+  workflowInputInvalid,
+  cronTooFrequent,
 ];
 
 export const workflowAnalyzer: FileAnalyzer<GhaDoc> = {
