@@ -1,5 +1,5 @@
 // `uses:` references of steps and jobs: an action in a repository (`owner/repo[/path]@ref`), a reusable workflow
-// (`owner/repo/.github/workflows/x.yml@ref`), a local path (`./path`) or a container image (`docker://image`).
+// (`owner/repo/.github/workflows/x.yml@ref`), a local path (`./path`, or `$/path` of the same repository) or a container image (`docker://image`).
 
 export type UsesRef =
   | { kind: 'repository'; owner: string; repo: string; path: string; ref: string | undefined; raw: string }
@@ -12,6 +12,8 @@ const REPOSITORY = /^([A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?|[A-Za-z0-9_.-]+)\
 export function parseUses(raw: string): UsesRef {
   const s = raw.trim();
   if (s.startsWith('./') || s.startsWith('../') || s === '.') return { kind: 'local', path: s, raw };
+  // The self-repository syntax (`$/path`, July 2026): the same repository's file at the workflow's commit.
+  if (s.startsWith('$/')) return { kind: 'local', path: `.${s.slice(1)}`, raw };
   if (/^docker:\/\//i.test(s)) return { kind: 'docker', image: s.slice('docker://'.length), raw };
   const m = REPOSITORY.exec(s);
   if (!m) return { kind: 'invalid', raw };

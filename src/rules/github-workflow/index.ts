@@ -51,6 +51,9 @@ import { rule as undefinedInput } from './undefined-input.ts';
 import { rule as invalidId } from './invalid-id.ts';
 import { rule as workflowInputInvalid } from './workflow-input-invalid.ts';
 import { rule as cronTooFrequent } from './cron-too-frequent.ts';
+import { rule as malformedUses } from './malformed-uses.ts';
+import { rule as retiredActionVersion } from './retired-action-version.ts';
+import { rule as actionInput } from './action-input.ts';
 import { rule as syntaxError } from './syntax-error.ts';
 import type { GhaRule } from './support.ts';
 
@@ -106,6 +109,9 @@ export const workflowRules: readonly GhaRule[] = [
   invalidId,
   workflowInputInvalid,
   cronTooFrequent,
+  malformedUses,
+  retiredActionVersion,
+  actionInput,
 ];
 
 export const workflowAnalyzer: FileAnalyzer<GhaDoc> = {
