@@ -54,6 +54,11 @@ import { rule as cronTooFrequent } from './cron-too-frequent.ts';
 import { rule as malformedUses } from './malformed-uses.ts';
 import { rule as retiredActionVersion } from './retired-action-version.ts';
 import { rule as actionInput } from './action-input.ts';
+import { rule as forbiddenAction } from './forbidden-action.ts';
+import { rule as insecureUrlScheme } from './insecure-url-scheme.ts';
+import { rule as misfeature } from './misfeature.ts';
+import { rule as adhocPackages } from './adhoc-packages.ts';
+import { rule as superfluousAction } from './superfluous-action.ts';
 import { rule as syntaxError } from './syntax-error.ts';
 import type { GhaRule } from './support.ts';
 
@@ -112,6 +117,11 @@ export const workflowRules: readonly GhaRule[] = [
   malformedUses,
   retiredActionVersion,
   actionInput,
+  forbiddenAction,
+  insecureUrlScheme,
+  misfeature,
+  adhocPackages,
+  superfluousAction,
 ];
 
 export const workflowAnalyzer: FileAnalyzer<GhaDoc> = {
