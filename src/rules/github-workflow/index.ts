@@ -59,6 +59,11 @@ import { rule as insecureUrlScheme } from './insecure-url-scheme.ts';
 import { rule as misfeature } from './misfeature.ts';
 import { rule as adhocPackages } from './adhoc-packages.ts';
 import { rule as superfluousAction } from './superfluous-action.ts';
+import { rule as secretInDownloadCommand } from './secret-in-download-command.ts';
+import { rule as selfRepositorySyntax } from './self-repository-syntax.ts';
+import { rule as hardcodedToken } from './hardcoded-token.ts';
+import { rule as concurrencyMissing } from './concurrency-missing.ts';
+import { rule as pipelineWithoutPipefail } from './pipeline-without-pipefail.ts';
 import { rule as syntaxError } from './syntax-error.ts';
 import type { GhaRule } from './support.ts';
 
@@ -122,6 +127,11 @@ export const workflowRules: readonly GhaRule[] = [
   misfeature,
   adhocPackages,
   superfluousAction,
+  secretInDownloadCommand,
+  selfRepositorySyntax,
+  hardcodedToken,
+  concurrencyMissing,
+  pipelineWithoutPipefail,
 ];
 
 export const workflowAnalyzer: FileAnalyzer<GhaDoc> = {
