@@ -40,7 +40,7 @@ export const checkov: Peer = {
     { id: 'CKV2_DOCKER_17', name: "Ensure that 'chpasswd' is not used to set or remove passwords" },
     { id: 'CKV_GHA_1', name: "Ensure ACTIONS_ALLOW_UNSECURE_COMMANDS isn't true on environment variables", group: 'GitHub Actions' },
     { id: 'CKV_GHA_2', name: 'Ensure run commands are not vulnerable to shell injection', group: 'GitHub Actions' },
-    { id: 'CKV_GHA_3', name: 'Suspicious use of curl with secrets', group: 'GitHub Actions', planned: 'Secrets sent by curl in run: scripts: needs a rule over the parsed script (the word holding ${{ secrets.* }} and the URL it goes to).' },
+    { id: 'CKV_GHA_3', name: 'Suspicious use of curl with secrets', group: 'GitHub Actions' },
     { id: 'CKV_GHA_4', name: 'Suspicious use of netcat with IP address', group: 'GitHub Actions', notAdopted: 'A reverse-shell signature is intrusion detection, not a configuration defect a reviewer would judge; it fires on legitimate network tests too.' },
     { id: 'CKV_GHA_5', name: 'Find evidence of cosign sign execution in pipeline', group: 'GitHub Actions', notAdopted: 'Signing with cosign is one supply-chain policy among several (attestations, Sigstore through other tools); its absence is no defect of the workflow.' },
     { id: 'CKV_GHA_6', name: 'Found artifact build without evidence of cosign sbom attestation in pipeline', group: 'GitHub Actions', notAdopted: 'SBOM attestation is an organisation policy, not a defect of the workflow; a rule for it would fail most sound workflows.' },
