@@ -42,8 +42,6 @@ import { rule as invalidEnvName } from './invalid-env-name.ts';
 import { rule as setupToolUnversioned } from './setup-tool-unversioned.ts';
 import { rule as githubAppTokenUnscoped } from './github-app-token-unscoped.ts';
 import { rule as typosquatAction } from './typosquat-action.ts';
-import { rule as unknownFunction } from './unknown-function.ts';
-import { rule as contextUnavailable } from './context-unavailable.ts';
 import { rule as undefinedStepReference } from './undefined-step-reference.ts';
 import { rule as undefinedNeedsReference } from './undefined-needs-reference.ts';
 import { rule as undefinedMatrixKey } from './undefined-matrix-key.ts';
@@ -110,8 +108,6 @@ export const workflowRules: readonly GhaRule[] = [
   setupToolUnversioned,
   githubAppTokenUnscoped,
   typosquatAction,
-  unknownFunction,
-  contextUnavailable,
   undefinedStepReference,
   undefinedNeedsReference,
   undefinedMatrixKey,

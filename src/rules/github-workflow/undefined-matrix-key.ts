@@ -57,7 +57,7 @@ export const rule: GhaRule = {
     const keysOf = new Map<Job, Set<string> | undefined>();
     for (const e of allExpressions(doc)) {
       const job = e.job ?? doc.jobs.find((j) => e.path[0] === 'jobs' && j.id === e.path[1]);
-      // The matrix itself (`strategy:`) cannot read the matrix (CGW042 says so).
+      // The matrix itself (`strategy:`) cannot read the matrix (the schema, CGW000, says so).
       if (!job || e.path[2] === 'strategy') continue;
       if (!keysOf.has(job)) keysOf.set(job, matrixKeys(job));
       const keys = keysOf.get(job);

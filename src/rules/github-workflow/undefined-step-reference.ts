@@ -31,7 +31,7 @@ export const rule: GhaRule = {
       const job = e.job;
       if (!job || job.steps.some((s) => s.id?.value.includes('${{'))) continue;
       // In a step: the steps above it; in the job's outputs or environment URL: all of them; elsewhere none run yet
-      // (CGW042 reports the context there).
+      // (the schema, CGW000, reports the context there).
       const before = e.step ? job.steps.filter((s) => s.index < e.step!.index) : e.path[2] === 'outputs' || e.path[2] === 'environment' ? job.steps : undefined;
       if (!before) continue;
       const ids = new Set(before.flatMap((s) => (s.id ? [s.id.value.toLowerCase()] : [])));

@@ -1,5 +1,6 @@
 // CGW048: a workflow_dispatch or workflow_call input GitHub refuses or cannot honour: a choice without options, a
-// default that is not one of its options or not of its type, a workflow_call input without a type.
+// default that is not one of its options or not of its type. (A workflow_call input without a type is the schema's:
+// CGW000.)
 import { get, str, text } from '../../analyzers/yaml/yaml-tree.ts';
 import type { YNode } from '../../analyzers/yaml/yaml-tree.ts';
 import type { GhaRule } from './support.ts';
@@ -12,19 +13,18 @@ export const rule: GhaRule = {
     target: 'github-workflow',
     title: 'Workflow input definition GitHub refuses or cannot honour',
     description:
-      'A `workflow_dispatch` input of `type: choice` needs `options:`, and a `workflow_call` input needs a `type:` ' +
-      '(string, number or boolean): without them GitHub refuses the workflow (high). A `default:` that is not one of ' +
+      'A `workflow_dispatch` input of `type: choice` needs `options:`: without them GitHub refuses the workflow ' +
+      '(high). A `default:` that is not one of ' +
       'the choice\'s options, or not a boolean for a boolean input, is a default nobody can actually run with: the ' +
       'form shows another value, or the call fails (medium).',
     severity: 'high',
     severityContext: ['Medium for a default that does not fit the input: the workflow runs, but not with that default.'],
     category: 'correctness',
     references: [`${WORKFLOW_SYNTAX}#onworkflow_dispatchinputs`, `${WORKFLOW_SYNTAX}#onworkflow_callinputsinput_idtype`],
-    remediation: 'Give a choice input its `options:` and a default among them; give a `workflow_call` input `type: string`, `number` or `boolean`, and a default of that type.',
+    remediation: 'Give a choice input its `options:` and a default among them; give a boolean input `true` or `false` as its default.',
     equivalents: ['actionlint:events'],
     messages: {
       default: 'Input "{{input}}" is a choice without options; GitHub refuses the workflow.',
-      noType: 'The workflow_call input "{{input}}" has no type; GitHub refuses the workflow (string, number or boolean).',
       notAnOption: 'The default "{{value}}" of input "{{input}}" is not one of its options ({{options}}).',
       notBoolean: 'The default "{{value}}" of the boolean input "{{input}}" is not true or false.',
     },
@@ -44,10 +44,6 @@ export const rule: GhaRule = {
         const def = get(input.value, 'default');
         const defStr = str(def);
         const data = { input: input.key };
-        if (trigger.name === 'workflow_call' && type === undefined) {
-          report({ range: input.keyNode.range, messageId: 'noType', data });
-          continue;
-        }
         if (type === 'choice') {
           const options: YNode | undefined = get(input.value, 'options');
           if (options?.kind !== 'seq' || options.items.length === 0) {
