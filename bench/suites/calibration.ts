@@ -224,7 +224,7 @@ export default async function run(): Promise<SuiteResult | undefined> {
     suite: 'calibration',
     results: {
       corpus: { files: corpus.files.length, dockerfiles: files.filter((f) => f.type === 'dockerfile').length, compose: files.filter((f) => f.type === 'compose').length, projects: corpus.projects.length, repositories: corpus.repositories.length },
-      settings: { minScore: s.minScore, profile: s.profile, rules: s.rules, versions: [...versions] },
+      settings: { minScore: s.minScore, profile: s.profile, rules: s.rules, ownerIsFirstParty: s.ownerFirstParty, versions: [...versions] },
       seconds,
       agreement: agreements,
       recall: recalls,
