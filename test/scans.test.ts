@@ -146,6 +146,7 @@ describe('scan life cycle', () => {
     assert.equal(queued.statusCode, 200);
     assert.equal(queued.json().data.status, 'queued');
     assert.equal(queued.json().data.result, undefined);
+    assert.deepEqual([queued.json().data.started_at, queued.json().data.completed_at], [null, null], 'a queued scan has neither');
 
     await drain();
     const done = await get(key, data.status_url);
@@ -154,6 +155,9 @@ describe('scan life cycle', () => {
     const scan = done.json().data;
     assert.equal(scan.status, 'completed');
     assert.equal(scan.error, undefined);
+    assert.match(scan.started_at, OFFSET_TIME);
+    assert.match(scan.completed_at, OFFSET_TIME);
+    assert.ok(Date.parse(scan.created_at) <= Date.parse(scan.started_at) && Date.parse(scan.started_at) <= Date.parse(scan.completed_at), 'created ≤ started ≤ completed');
     assert.equal(scan.result.domain, GOOD);
     assert.equal(typeof scan.result.score, 'number');
     assert.match(scan.result.grade, /^[A-F][+-]?$/);
@@ -195,6 +199,7 @@ describe('scan life cycle', () => {
       assert.equal(scan.status, 'failed');
       assert.deepEqual(scan.error, { code, message: SCAN_FAILURES[code] });
       assert.equal(scan.result, undefined);
+      assert.match(scan.completed_at, OFFSET_TIME, 'a failed scan has ended too');
       assert.equal(canary.connections, 0, 'no connection to a port other than 80 and 443 (their stand-ins here)');
     });
   }
@@ -208,6 +213,7 @@ describe('scan life cycle', () => {
     await drain();
     const scan = (await get(key, `/api/v1/scans/${id}`)).json().data;
     assert.deepEqual(scan.error, { code: 'scan_timeout', message: SCAN_FAILURES.scan_timeout });
+    assert.match(scan.completed_at, OFFSET_TIME);
     assert.equal(site.requests.length, before, 'no new scan was started');
     assert.equal((await t.store.db.query("SELECT id FROM jobs WHERE payload->>'scan_id' = $1", [id])).length, 0);
   });

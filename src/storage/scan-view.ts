@@ -12,6 +12,9 @@ export function scanView(row: ScanRow | ScanSummary) {
     status: row.status,
     domain: row.domain,
     created_at: isoOffset(row.created_at),
+    // When a worker first took the scan up (kept across retries), and when it ended, completed or failed.
+    started_at: row.started_at ? isoOffset(row.started_at) : null,
+    completed_at: row.finished_at ? isoOffset(row.finished_at) : null,
     status_url: `/api/v1/scans/${row.id}`,
     ...(row.status === 'failed' ? { error: { code: row.error_code!, message: row.error_message! } } : {}),
   };

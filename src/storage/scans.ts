@@ -80,12 +80,12 @@ export interface ListOptions {
 }
 
 /** What a listing shows of a scan (results stay on the detail). */
-export type ScanSummary = Pick<ScanRow, 'id' | 'status' | 'domain' | 'created_at' | 'error_code' | 'error_message'>;
+export type ScanSummary = Pick<ScanRow, 'id' | 'status' | 'domain' | 'created_at' | 'started_at' | 'finished_at' | 'error_code' | 'error_message'>;
 
 /** One key's scans, newest first. Returns up to `limit` rows. */
 export async function listScans(db: Queryable, keyId: string, options: ListOptions): Promise<ScanSummary[]> {
   return db.query<ScanSummary>(
-    `SELECT id, status, domain, created_at, error_code, error_message FROM scans
+    `SELECT id, status, domain, created_at, started_at, finished_at, error_code, error_message FROM scans
      WHERE key_id = $1 AND ($2::text IS NULL OR status = $2)
        AND ($3::timestamptz IS NULL OR (created_at, id) < ($3::timestamptz, $4::text))
      ORDER BY created_at DESC, id DESC LIMIT $5`,

@@ -44,6 +44,8 @@ const scanProperties = {
   status: ScanStatusSchema,
   domain: Type.String({ description: 'The normalised domain (lower case, IDN in punycode).' }),
   created_at: Timestamp('ISO 8601 with UTC offset (+00:00).'),
+  started_at: Type.Union([Timestamp('When a worker first took the scan up (kept across retries).'), Type.Null()], { description: 'Null while queued.' }),
+  completed_at: Type.Union([Timestamp('When the scan ended, completed or failed.'), Type.Null()], { description: 'Null until the status is completed or failed.' }),
   status_url: Type.String({ description: 'Relative path of the scan: /api/v1/scans/<id>.' }),
   error: Type.Optional(Type.Object({
     code: Type.String({ description: 'dns_failure, target_not_allowed, unreachable, invalid_domain, scan_timeout or scan_error.' }),
