@@ -42,7 +42,10 @@ export async function fetchFollow(connector: Connector, start: string, opts: Col
   for (let hop = 0; ; hop++) {
     const res = await connector.request(url, { timeoutMs: opts.timeoutMs, maxBodyBytes: opts.maxBodyBytes, budget: opts.budget, verifyTls: false, ...extra });
     const location = res.headers['location']?.[0];
-    chain.push(location !== undefined ? { url: res.url, status: res.status, location } : { url: res.url, status: res.status });
+    const step: Page['chain'][number] = location !== undefined ? { url: res.url, status: res.status, location } : { url: res.url, status: res.status };
+    const setCookie = res.headers['set-cookie'];
+    if (setCookie !== undefined && setCookie.length > 0) step.setCookie = setCookie;
+    chain.push(step);
     if (res.status < 300 || res.status >= 400 || location === undefined) {
       return { url: res.url, status: res.status, headers: res.headers, body: res.body.toString('utf8'), head: res.body.subarray(0, 16).toString('hex'), chain };
     }

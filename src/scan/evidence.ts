@@ -10,6 +10,8 @@ export interface Hop {
   url: string;
   status: number;
   location?: string;
+  /** Set-Cookie lines of this response: a redirect sets cookies too, and a browser keeps them. */
+  setCookie?: string[];
 }
 
 export interface Page {

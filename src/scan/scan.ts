@@ -109,11 +109,11 @@ export function judge(e: Evidence, options: Pick<ScanOptions, 'publicBaseUrl' | 
     const result: CheckResult = { id: check.id, category: check.area, title: check.title, status: out.status, evidence: out.evidence, points };
     if (check.rule) result.rule_id = check.rule.id;
     checks.push(result);
-    if (!check.rule || (out.status !== 'warn' && out.status !== 'fail')) return;
+    if (!check.rule || (out.status !== 'warn' && out.status !== 'fail' && out.status !== 'info')) return;
     const report = { range: { start_line: 1, start_column: 1, end_line: 1, end_column: 1 }, ...(out.messageId ? { messageId: out.messageId } : {}), ...(out.data ? { data: out.data } : {}) };
     const finding = toFinding(check.rule, report, options.publicBaseUrl);
     finding.location.url = out.url ?? `https://${e.domain}/`;
-    finding.severity = out.severity ?? check.rule.severity;
+    finding.severity = out.status === 'info' ? 'info' : (out.severity ?? check.rule.severity);
     finding.score_impact = points;
     findings.push(finding);
   });

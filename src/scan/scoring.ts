@@ -12,15 +12,17 @@ export interface ScanScoringTable {
 }
 
 export const SCAN_SCORING_TABLE: ScanScoringTable = {
-  version: 'scan-2026-11.1',
+  version: 'scan-2026-11.2',
   points: {
     'https-available': { fail: 30 },
-    'http-redirects-to-https': { fail: 10 },
+    'http-redirects-to-https': { fail: 10, warn: 5 },
     'strict-transport-security': { fail: 10, warn: 3 },
     'content-security-policy': { fail: 10, warn: 4 },
     'x-content-type-options': { fail: 5 },
     'clickjacking-protection': { fail: 8, warn: 2 },
     'referrer-policy': { fail: 3 },
+    'permissions-policy': { warn: 2 },
+    'cross-origin-isolation': { warn: 2 },
     'cors-policy': { fail: 25, warn: 5 },
     'cookie-attributes': { fail: 10, warn: 3 },
     'version-disclosure': { warn: 2 },

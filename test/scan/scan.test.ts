@@ -54,6 +54,9 @@ before(async () => {
     'soft404.example-shop.com': local,
     'nohttps.example-shop.com': local,
     'ports.example-shop.com': local,
+    'offhost.example-shop.com': local,
+    'www.offhost.example-shop.com': local,
+    'hops.example-shop.com': local,
   });
 });
 
@@ -257,19 +260,55 @@ describe('scanDomain on local sites', () => {
     assert.equal(check(r, 'security-txt').status, 'warn');
   });
 
-  it('fails HTTPS when only HTTP answers, and TLS checks become errors worth 0 points', async () => {
-    const s = await site({ certificate: await ca.issue({ names: ['nohttps.example-shop.com'] }), https: {}, http: { '/': { body: '<html>hi</html>' } } });
+  it('fails HTTPS when only HTTP answers, TLS checks become errors worth 0 points, and the HTTP page and its cookies are judged', async () => {
+    const page = { headers: { 'content-type': 'text/html', 'set-cookie': ['sessionid=plain-secret; Path=/; HttpOnly'] }, body: '<html>hi</html>' };
+    const s = await site({ certificate: await ca.issue({ names: ['nohttps.example-shop.com'] }), https: {}, http: { '/': page } });
     await s.close();
-    const plain = await site({ certificate: await ca.issue({ names: ['nohttps.example-shop.com'] }), https: {}, http: { '/': { body: '<html>hi</html>' } } });
+    const plain = await site({ certificate: await ca.issue({ names: ['nohttps.example-shop.com'] }), https: {}, http: { '/': page } });
     const r = await scanDomain('nohttps.example-shop.com', options({ httpPort: plain.httpPort, httpsPort: s.httpsPort }));
     assert.equal(check(r, 'https-available').status, 'fail');
     for (const id of ['tls-certificate-trust', 'tls-certificate-expiry', 'tls-legacy-protocols']) {
       assert.equal(check(r, id).status, 'error', id);
       assert.equal(check(r, id).points, 0, id);
     }
-    assert.equal(check(r, 'content-security-policy').status, 'not-applicable');
+    // Changed deliberately (issue #24): a site without HTTPS has its HTTP page's headers judged (they protect over
+    // HTTP too, and the Observatory judges them), where they used to be not-applicable; its cookies were not judged.
+    assert.equal(check(r, 'content-security-policy').status, 'fail');
+    assert.equal(check(r, 'strict-transport-security').status, 'fail');
+    assert.equal(check(r, 'mixed-content').status, 'not-applicable');
+    assert.deepEqual([check(r, 'cookie-attributes').status, check(r, 'cookie-attributes').evidence], ['fail', 'sessionid: no Secure, no SameSite']);
+    assert.ok(!JSON.stringify(r).includes('plain-secret'));
     assert.ok(r.score <= 40);
     assertRecomputable(r);
+  });
+
+  it('flags an off-host first redirect and a first redirect that stays on HTTP, and judges cookies set on redirects', async () => {
+    const hstsPage = { headers: { ...SECURE_HEADERS, 'set-cookie': [] as string[] }, body: '<!doctype html><html>ok</html>' };
+    const s = await site({
+      certificate: await ca.issue({ names: ['offhost.example-shop.com', 'www.offhost.example-shop.com', 'hops.example-shop.com'] }),
+      https: { '/': hstsPage },
+      http: {
+        // offhost: http://offhost/ → https://www.offhost/ (another host: offhost's own HSTS is never set).
+        'offhost.example-shop.com/': { status: 301, headers: { location: 'https://www.offhost.example-shop.com/' } },
+        // hops: http://hops/ → http://hops/next (still HTTP, setting a cookie) → https://hops/.
+        'hops.example-shop.com/': { status: 302, headers: { location: '/next', 'set-cookie': 'csrftoken=redirect-secret; Path=/' } },
+        'hops.example-shop.com/next': { status: 301, headers: { location: 'https://hops.example-shop.com/' } },
+      },
+    });
+    const off = await scanDomain('offhost.example-shop.com', options(s));
+    assert.equal(check(off, 'http-redirects-to-https').status, 'warn');
+    assert.match(check(off, 'http-redirects-to-https').evidence, /first redirect leaves the host$/);
+    const finding = off.findings.find((f) => f.rule_id === 'CGS002');
+    assert.equal(finding?.message, 'http://offhost.example-shop.com/ first redirects to another host (https://www.offhost.example-shop.com/): HSTS for offhost.example-shop.com is never set.');
+    assert.equal(finding?.score_impact, -5);
+    assert.equal(check(off, 'cookie-attributes').status, 'not-applicable');
+    const hops = await scanDomain('hops.example-shop.com', options(s));
+    assert.equal(check(hops, 'http-redirects-to-https').status, 'warn');
+    assert.match(check(hops, 'http-redirects-to-https').evidence, /first redirect stays on plain HTTP$/);
+    assert.deepEqual([check(hops, 'cookie-attributes').status, check(hops, 'cookie-attributes').evidence], ['fail', 'csrftoken: no Secure, anti-CSRF cookie without SameSite']);
+    assert.ok(!JSON.stringify(hops).includes('redirect-secret'));
+    assertRecomputable(off);
+    assertRecomputable(hops);
   });
 
   it('rejects a site at a refused address with ScanTargetRefusedError, without a connection', async () => {

@@ -25,7 +25,7 @@ export const ScanResultSchema = Type.Object(
       rule_id: Type.Optional(Type.String()),
       category: Type.String({ description: 'http, tls, dns, email or exposure.' }),
       title: Type.String(),
-      status: Type.Union(['pass', 'warn', 'fail', 'not-applicable', 'error'].map((s) => Type.Literal(s))),
+      status: Type.Union(['pass', 'info', 'warn', 'fail', 'not-applicable', 'error'].map((s) => Type.Literal(s))),
       evidence: Type.String(),
       points: Type.Integer({ maximum: 0 }),
     })),

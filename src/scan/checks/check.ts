@@ -4,7 +4,8 @@ import type { RuleMeta } from '../../core/rule.ts';
 import type { Severity } from '../../core/types.ts';
 import type { Evidence, Page, Probe } from '../evidence.ts';
 
-export const CHECK_STATUSES = ['pass', 'warn', 'fail', 'not-applicable', 'error'] as const;
+/** `info`: worth knowing, never a problem — it costs nothing and its finding (if the check has a rule) is `info`. */
+export const CHECK_STATUSES = ['pass', 'info', 'warn', 'fail', 'not-applicable', 'error'] as const;
 export type CheckStatus = (typeof CHECK_STATUSES)[number];
 export type CheckArea = 'http' | 'tls' | 'dns' | 'email' | 'exposure';
 
@@ -63,8 +64,16 @@ export function withPage(p: Probe<Page>, judge: (page: Page) => Outcome, what = 
   return judge(p.value);
 }
 
-/** Header checks judge the HTTPS home page; a site without HTTPS makes them not applicable. */
+/** Header checks judge the HTTPS home page; a site without HTTPS has its plain-HTTP page judged instead (as a
+ * browser gets it, and as the Observatory judges it): CSP, nosniff and framing protect over HTTP too. */
 export function withHome(e: Evidence, judge: (page: Page) => Outcome): Outcome {
+  if (e.https.ok) return judge(e.https.value);
+  if (e.http.ok) return judge(e.http.value);
+  return outcome('error', `could not fetch the home page: ${e.https.error}`);
+}
+
+/** Only the HTTPS page: checks that mean nothing over plain HTTP (HSTS, mixed content). */
+export function withHttpsHome(e: Evidence, judge: (page: Page) => Outcome): Outcome {
   if (!e.https.ok) {
     return e.http.ok ? outcome('not-applicable', 'no HTTPS page to judge') : outcome('error', `could not fetch the home page: ${e.https.error}`);
   }

@@ -57,20 +57,39 @@ export function parseSetCookie(line: string): CookieFacts {
 }
 
 const SESSIONISH = /sess|auth|token|sid|jwt|login|remember|csrf|xsrf/i;
+const ANTI_CSRF = /csrf|xsrf/i;
 
-/** Problems with one cookie: `fail` ones weaken the session, `warn` ones are hardening gaps. */
-function cookieProblems(c: CookieFacts): { fail: string[]; warn: string[] } {
+/** Problems with one cookie: `fail` ones weaken the session, `warn` ones are hardening gaps. A missing SameSite
+ * is charged only where it matters (anti-CSRF tokens fail, session cookies warn): browsers default to Lax. */
+export function cookieProblems(c: CookieFacts): { fail: string[]; warn: string[] } {
   const fail: string[] = [];
   const warn: string[] = [];
   const has = (a: string) => c.attributes.has(a);
   const sameSite = c.attributes.get('samesite')?.toLowerCase();
   if (!has('secure')) fail.push('no Secure');
-  if (!has('httponly') && SESSIONISH.test(c.name)) fail.push('no HttpOnly');
-  if (sameSite === undefined) warn.push('no SameSite');
+  if (!has('httponly') && SESSIONISH.test(c.name) && !ANTI_CSRF.test(c.name)) fail.push('no HttpOnly');
+  if (sameSite === undefined) {
+    if (ANTI_CSRF.test(c.name)) fail.push('anti-CSRF cookie without SameSite');
+    else if (SESSIONISH.test(c.name)) warn.push('no SameSite');
+  } else if (sameSite !== 'lax' && sameSite !== 'strict' && sameSite !== 'none') fail.push(`invalid SameSite=${clip(sameSite, 20)}`);
   else if (sameSite === 'none' && !has('secure')) fail.push('SameSite=None without Secure');
+  // Cookie prefixes (RFC 6265bis §4.1.3): browsers refuse a prefixed cookie that breaks its rules, so it is never set.
   if (c.name.startsWith('__Host-') && (!has('secure') || has('domain') || c.attributes.get('path') !== '/')) fail.push('__Host- prefix needs Secure, Path=/ and no Domain');
   if (c.name.startsWith('__Secure-') && !has('secure')) fail.push('__Secure- prefix needs Secure');
   return { fail, warn };
+}
+
+/** Every cookie the site sets on the way to its home pages — redirects included, over HTTPS and plain HTTP — as a
+ * browser's cookie jar keeps them (the last Set-Cookie of a name wins). */
+export function collectedCookies(pages: readonly Page[]): CookieFacts[] {
+  const jar = new Map<string, CookieFacts>();
+  for (const page of pages) {
+    for (const hop of page.chain) for (const line of hop.setCookie ?? []) {
+      const c = parseSetCookie(line);
+      if (c.name !== '') jar.set(c.name, c);
+    }
+  }
+  return [...jar.values()];
 }
 
 const cookieRule = scanRule({
@@ -93,18 +112,19 @@ export const cookieCheck: Check = {
   area: 'http',
   title: 'Cookie attributes',
   rule: cookieRule,
-  run: (e) =>
-    withHome(e, (page) => {
-      const cookies = (page.headers['set-cookie'] ?? []).map(parseSetCookie);
-      if (cookies.length === 0) return outcome('not-applicable', 'no cookies set on the home page');
+  run: (e) => {
+      const pages = [e.https, e.http].flatMap((p) => (p.ok ? [p.value] : []));
+      if (pages.length === 0) return outcome('error', `could not fetch the home page: ${e.https.ok ? '' : e.https.error}`);
+      const cookies = collectedCookies(pages);
+      if (cookies.length === 0) return outcome('not-applicable', 'no cookies set on the home pages or their redirects');
       const judged = cookies.map((c) => ({ name: c.name, ...cookieProblems(c) }));
       const failures = judged.filter((j) => j.fail.length > 0).map((j) => `${j.name}: ${[...j.fail, ...j.warn].join(', ')}`);
       const warnings = judged.filter((j) => j.fail.length === 0 && j.warn.length > 0).map((j) => `${j.name}: ${j.warn.join(', ')}`);
       const list = clip([...failures, ...warnings].join('; '), 300);
       if (failures.length > 0) return outcome('fail', list, { data: { problems: list } });
       if (warnings.length > 0) return outcome('warn', list, { messageId: 'hardening', data: { problems: list }, severity: 'low' });
-      return outcome('pass', `${cookies.length} cookie(s), all Secure with SameSite`);
-    }),
+      return outcome('pass', `${cookies.length} cookie(s), all Secure${cookies.some((c) => !c.attributes.has('samesite')) ? ' (some without SameSite: Lax by default)' : ' with SameSite'}`);
+  },
 };
 
 export interface Tag {

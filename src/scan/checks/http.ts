@@ -4,7 +4,8 @@ import { clip, header, outcome, scanRule, withHome } from './check.ts';
 import { parseCsp } from './csp.ts';
 
 const MDN = 'https://developer.mozilla.org/docs/Web/HTTP/Reference/Headers';
-const YEAR_SECONDS = 31_536_000;
+/** SSL Labs and the Observatory both call an HSTS max-age under 180 days too short. */
+const HSTS_MIN_SECONDS = 15_552_000;
 
 const httpsRule = scanRule({
   id: 'CGS001',
@@ -43,7 +44,11 @@ const redirectRule = scanRule({
   references: ['https://developer.mozilla.org/docs/Web/HTTP/Guides/Redirections'],
   remediation: 'Answer every plain-HTTP request with a 301 redirect to the same path over HTTPS.',
   equivalents: ['observatory:redirection'],
-  messages: { default: 'http://{{domain}}/ ends at {{final}} instead of an https:// URL.' },
+  messages: {
+    default: 'http://{{domain}}/ ends at {{final}} instead of an https:// URL.',
+    initial: 'http://{{domain}}/ first redirects to {{first}}, still plain HTTP, before reaching HTTPS.',
+    'off-host': 'http://{{domain}}/ first redirects to another host ({{first}}): HSTS for {{domain}} is never set.',
+  },
 });
 
 export const httpRedirectCheck: Check = {
@@ -58,8 +63,16 @@ export const httpRedirectCheck: Check = {
     }
     const page = e.http.value;
     const hops = page.chain.map((h) => `${h.status} ${h.url}`).join(' → ');
-    if (page.url.startsWith('https://')) return outcome('pass', hops);
-    return outcome('fail', hops, { data: { domain: e.domain, final: page.url }, url: `http://${e.domain}/` });
+    const url = `http://${e.domain}/`;
+    if (!page.url.startsWith('https://')) return outcome('fail', hops, { data: { domain: e.domain, final: page.url }, url });
+    // The first hop decides whether the browser ever sees this host's HSTS: it must go to https:// on the same host.
+    const first = page.chain[1]?.url;
+    if (first !== undefined) {
+      const next = new URL(first);
+      if (next.protocol !== 'https:') return outcome('warn', `${hops} — the first redirect stays on plain HTTP`, { messageId: 'initial', data: { domain: e.domain, first }, url, severity: 'low' });
+      if (next.hostname !== e.domain) return outcome('warn', `${hops} — the first redirect leaves the host`, { messageId: 'off-host', data: { domain: e.domain, first }, url, severity: 'low' });
+    }
+    return outcome('pass', hops);
   },
 };
 
@@ -90,12 +103,13 @@ export const hstsCheck: Check = {
       const directives = value.split(';').map((d) => d.trim().toLowerCase());
       const maxAge = /^max-age="?(\d+)"?$/.exec(directives.find((d) => d.startsWith('max-age')) ?? '');
       if (!maxAge || Number(maxAge[1]) === 0) return outcome('fail', `${clip(value)} — no usable max-age`, { messageId: 'weak', data: { problems: 'no usable max-age' } });
-      const problems: string[] = [];
-      if (Number(maxAge[1]) < YEAR_SECONDS) problems.push(`max-age ${maxAge[1]} is under one year`);
-      if (!directives.includes('includesubdomains')) problems.push('no includeSubDomains');
-      const preload = directives.includes('preload') ? 'preload' : 'no preload';
-      if (problems.length > 0) return outcome('warn', `${clip(value)} — ${problems.join('; ')}`, { messageId: 'weak', data: { problems: problems.join('; ') }, severity: 'low' });
-      return outcome('pass', `${clip(value)} (${preload})`);
+      if (Number(maxAge[1]) < HSTS_MIN_SECONDS) {
+        const problem = `max-age ${maxAge[1]} is under 180 days`;
+        return outcome('warn', `${clip(value)} — ${problem}`, { messageId: 'weak', data: { problems: problem }, severity: 'low' });
+      }
+      // includeSubDomains and preload are what the preload list needs, not what HSTS needs: noted, not charged.
+      const notes = [directives.includes('includesubdomains') ? 'includeSubDomains' : 'no includeSubDomains', directives.includes('preload') ? 'preload' : 'no preload'];
+      return outcome('pass', `${clip(value)} (${notes.join(', ')})`);
     }),
 };
 
@@ -181,7 +195,7 @@ export const referrerCheck: Check = {
   run: (e) =>
     withHome(e, (page) => {
       const value = header(page, 'referrer-policy');
-      if (value === undefined) return outcome('warn', 'header missing (browser default strict-origin-when-cross-origin)', { messageId: 'missing', severity: 'info' });
+      if (value === undefined) return outcome('info', 'header missing (browser default strict-origin-when-cross-origin)', { messageId: 'missing' });
       // Browsers apply the last token they understand.
       const effective = value.split(',').map((t) => t.trim().toLowerCase()).filter((t) => REFERRER_TOKENS.has(t)).at(-1);
       if (effective !== undefined && SAFE_REFERRER.has(effective)) return outcome('pass', effective);
@@ -199,8 +213,30 @@ const permissionsRule = scanRule({
   references: [`${MDN}/Permissions-Policy`],
   remediation: 'Send a Permissions-Policy that disables unused features, e.g. camera=(), microphone=(), geolocation=().',
   equivalents: [],
-  messages: { default: 'The page sends no Permissions-Policy header.' },
+  messages: {
+    default: 'The page sends no Permissions-Policy header.',
+    open: 'Permissions-Policy lets every origin use {{features}}.',
+    invalid: 'Permissions-Policy cannot be parsed ({{problem}}): browsers ignore it.',
+  },
 });
+
+/** Features that reach the user's devices, location or payments: granting them to every origin (`*`) is a gap. */
+const POWERFUL_FEATURES = new Set(['camera', 'microphone', 'geolocation', 'payment', 'usb', 'serial', 'hid', 'bluetooth', 'display-capture', 'screen-wake-lock', 'midi']);
+
+/** Parses a Permissions-Policy (a structured-field dictionary: `feature=(allowlist)`, `feature=*`, `feature=()`).
+ * Returns the features and their allowlists, or the first problem. */
+export function parsePermissionsPolicy(value: string): { ok: true; features: Map<string, string[]> } | { ok: false; problem: string } {
+  const features = new Map<string, string[]>();
+  for (const raw of value.split(',')) {
+    const member = raw.trim();
+    if (member === '') continue;
+    const m = /^([a-z][a-z0-9_.*-]*)\s*=\s*(\*|self|\((?:[^()]*)\)|"[^"]*")\s*(?:;.*)?$/i.exec(member);
+    if (!m) return { ok: false, problem: `"${clip(member, 40)}" is not feature=(allowlist)` };
+    const list = (m[2] ?? '').replace(/^\(|\)$/g, '').trim();
+    features.set((m[1] ?? '').toLowerCase(), list === '' ? [] : list.split(/\s+/));
+  }
+  return { ok: true, features };
+}
 
 export const permissionsCheck: Check = {
   id: permissionsRule.name,
@@ -210,7 +246,12 @@ export const permissionsCheck: Check = {
   run: (e) =>
     withHome(e, (page) => {
       const value = header(page, 'permissions-policy');
-      return value === undefined ? outcome('warn', 'header missing') : outcome('pass', clip(value));
+      if (value === undefined) return outcome('info', 'header missing');
+      const parsed = parsePermissionsPolicy(value);
+      if (!parsed.ok) return outcome('warn', `${clip(value)} — ${parsed.problem}`, { messageId: 'invalid', data: { problem: parsed.problem }, severity: 'low' });
+      const open = [...parsed.features].filter(([f, list]) => POWERFUL_FEATURES.has(f) && list.includes('*')).map(([f]) => f);
+      if (open.length > 0) return outcome('warn', `${clip(value)} — ${open.join(', ')} allowed to every origin`, { messageId: 'open', data: { features: open.join(', ') }, severity: 'low' });
+      return outcome('pass', `${parsed.features.size} feature(s) restricted: ${clip(value)}`);
     }),
 };
 
@@ -224,8 +265,17 @@ const isolationRule = scanRule({
   references: [`${MDN}/Cross-Origin-Opener-Policy`, `${MDN}/Cross-Origin-Resource-Policy`, `${MDN}/Cross-Origin-Embedder-Policy`],
   remediation: 'Send Cross-Origin-Opener-Policy: same-origin (and Cross-Origin-Resource-Policy: same-origin where resources are not shared).',
   equivalents: ['observatory:cross-origin-resource-policy'],
-  messages: { default: 'The page sends no Cross-Origin-Opener-Policy header.' },
+  messages: {
+    default: 'The page sends no Cross-Origin-Opener-Policy header.',
+    invalid: '{{header}} has a value browsers do not know ({{value}}): it is ignored.',
+  },
 });
+
+const ISOLATION_VALUES: Record<string, ReadonlySet<string>> = {
+  'cross-origin-opener-policy': new Set(['same-origin', 'same-origin-allow-popups', 'unsafe-none', 'noopener-allow-popups']),
+  'cross-origin-resource-policy': new Set(['same-origin', 'same-site', 'cross-origin']),
+  'cross-origin-embedder-policy': new Set(['require-corp', 'credentialless', 'unsafe-none']),
+};
 
 export const isolationCheck: Check = {
   id: isolationRule.name,
@@ -236,7 +286,16 @@ export const isolationCheck: Check = {
     withHome(e, (page) => {
       const names = ['cross-origin-opener-policy', 'cross-origin-resource-policy', 'cross-origin-embedder-policy'];
       const seen = names.map((n) => `${n.split('-').map((w) => w[0]?.toUpperCase()).join('')}=${header(page, n) ?? '-'}`).join(', ');
-      return header(page, 'cross-origin-opener-policy') === undefined ? outcome('warn', seen) : outcome('pass', seen);
+      // A value browsers do not know is ignored: that header protects nothing (the Observatory's corp-header-invalid).
+      for (const n of names) {
+        const v = header(page, n)?.split(';')[0]?.trim().toLowerCase();
+        if (v !== undefined && !ISOLATION_VALUES[n]?.has(v)) return outcome('warn', `${seen} — ${n} value not recognised`, { messageId: 'invalid', data: { header: n, value: clip(v, 40) }, severity: 'low' });
+      }
+      const coop = header(page, 'cross-origin-opener-policy')?.toLowerCase();
+      const coep = header(page, 'cross-origin-embedder-policy')?.toLowerCase();
+      if (coop?.startsWith('same-origin') && (coep?.startsWith('require-corp') || coep?.startsWith('credentialless'))) return outcome('pass', `${seen} (cross-origin isolated)`);
+      // Missing isolation headers are information: most sites need none of them, and no browser default is unsafe.
+      return coop === undefined ? outcome('info', seen) : outcome('pass', seen);
     }),
 };
 

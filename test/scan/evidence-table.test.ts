@@ -1,0 +1,105 @@
+// Evidence tables for the header, cookie and redirect checks: each row is hand-made evidence (what the collector
+// would have gathered), the check that judges it, and the exact status, message id and evidence expected.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { cookieCheck } from '../../src/scan/checks/content.ts';
+import { hstsCheck, httpRedirectCheck, isolationCheck, parsePermissionsPolicy, permissionsCheck, referrerCheck } from '../../src/scan/checks/http.ts';
+import type { Check } from '../../src/scan/checks/check.ts';
+import type { Evidence, Hop, Page, Probe } from '../../src/scan/evidence.ts';
+
+const D = 'site.example-shop.com';
+
+export function page(url: string, headers: Record<string, string | string[]> = {}, chain?: Hop[], body = '<!doctype html><html></html>'): Page {
+  const h = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), Array.isArray(v) ? v : [v]]));
+  const cookies = h['set-cookie'];
+  return { url, status: 200, headers: h, body, head: '', chain: chain ?? [{ url, status: 200, ...(cookies ? { setCookie: cookies } : {}) }] };
+}
+
+const down: Probe<Page> = { ok: false, error: 'ECONNREFUSED' };
+
+/** Evidence with the given home pages; everything else failed to collect (no check here reads it). */
+export function evidence(https: Probe<Page> | Page, http: Probe<Page> | Page = down): Evidence {
+  const p = (x: Probe<Page> | Page): Probe<Page> => ('ok' in x ? x : { ok: true, value: x });
+  const no = { ok: false as const, error: 'not collected' };
+  return {
+    domain: D, at: 0, https: p(https), http: p(http), cors: no, corsOrigin: 'https://o.example', securityTxt: no, tls: no,
+    tlsVersions: { TLSv1: no, 'TLSv1.1': no, 'TLSv1.2': no, 'TLSv1.3': no },
+    dns: { a: no, aaaa: no, caa: no, mx: no, txt: no, dmarc: no, mtaStsTxt: no, dnssec: no },
+    notFound: no, exposure: [], exposedFileFindings: [],
+  };
+}
+
+type Row = [string, Check, Evidence, string, string | undefined, string | RegExp];
+
+function table(rows: Row[]): void {
+  for (const [name, check, e, status, messageId, text] of rows) {
+    it(`${check.id}: ${name}`, () => {
+      const out = check.run(e);
+      assert.equal(out.status, status, out.evidence);
+      assert.equal(out.messageId, messageId);
+      if (typeof text === 'string') assert.equal(out.evidence, text);
+      else assert.match(out.evidence, text);
+    });
+  }
+}
+
+const home = `https://${D}/`;
+const hop = (url: string, status = 301, location?: string, setCookie?: string[]): Hop => ({ url, status, ...(location ? { location } : {}), ...(setCookie ? { setCookie } : {}) });
+const viaHttp = (...hops: Hop[]) => page(hops.at(-1)!.url, {}, hops);
+
+describe('redirect checks', () => {
+  table([
+    ['http → https same host', httpRedirectCheck, evidence(page(home), viaHttp(hop(`http://${D}/`, 301, home), hop(home, 200))), 'pass', undefined, `301 http://${D}/ → 200 ${home}`],
+    ['first redirect to another host (Observatory redirection-off-host-from-http)', httpRedirectCheck,
+      evidence(page(home), viaHttp(hop(`http://${D}/`, 301, `https://www.${D}/`), hop(`https://www.${D}/`, 200))), 'warn', 'off-host', /first redirect leaves the host$/],
+    ['http → http → https (redirection-not-to-https-on-initial-redirection)', httpRedirectCheck,
+      evidence(page(home), viaHttp(hop(`http://${D}/`, 301, `http://www.${D}/`), hop(`http://www.${D}/`, 301, `https://www.${D}/`), hop(`https://www.${D}/`, 200))), 'warn', 'initial', /stays on plain HTTP$/],
+    ['http serves the page (redirection-missing)', httpRedirectCheck, evidence(page(home), viaHttp(hop(`http://${D}/`, 200))), 'fail', undefined, `200 http://${D}/`],
+    ['no plain-HTTP service', httpRedirectCheck, evidence(page(home)), 'not-applicable', undefined, 'no plain-HTTP service: ECONNREFUSED'],
+  ]);
+});
+
+describe('cookie checks (every hop, HTTPS and HTTP)', () => {
+  const secure = '__Host-sid=v; Path=/; Secure; HttpOnly; SameSite=Lax';
+  table([
+    ['hardened session cookie', cookieCheck, evidence(page(home, { 'set-cookie': secure })), 'pass', undefined, '1 cookie(s), all Secure with SameSite'],
+    ['plain cookie without SameSite: Lax by default, not charged', cookieCheck, evidence(page(home, { 'set-cookie': 'theme=dark; Secure' })), 'pass', undefined, '1 cookie(s), all Secure (some without SameSite: Lax by default)'],
+    ['session cookie without SameSite', cookieCheck, evidence(page(home, { 'set-cookie': 'sessionid=v; Secure; HttpOnly' })), 'warn', 'hardening', 'sessionid: no SameSite'],
+    ['session cookie without HttpOnly', cookieCheck, evidence(page(home, { 'set-cookie': 'sessionid=v; Secure; SameSite=Lax' })), 'fail', undefined, 'sessionid: no HttpOnly'],
+    ['anti-CSRF cookie without SameSite (cookies-anticsrf-without-samesite-flag)', cookieCheck, evidence(page(home, { 'set-cookie': 'csrftoken=v; Secure' })), 'fail', undefined, 'csrftoken: anti-CSRF cookie without SameSite'],
+    ['invalid SameSite (cookies-samesite-flag-invalid)', cookieCheck, evidence(page(home, { 'set-cookie': 'a=v; Secure; SameSite=Loose' })), 'fail', undefined, 'a: invalid SameSite=loose'],
+    ['SameSite=None without Secure', cookieCheck, evidence(page(home, { 'set-cookie': 'a=v; SameSite=None' })), 'fail', undefined, 'a: no Secure, SameSite=None without Secure'],
+    ['__Host- prefix with a Domain', cookieCheck, evidence(page(home, { 'set-cookie': '__Host-a=v; Secure; Path=/; Domain=example-shop.com; SameSite=Lax' })), 'fail', undefined, '__Host-a: __Host- prefix needs Secure, Path=/ and no Domain'],
+    ['__Secure- prefix without Secure', cookieCheck, evidence(page(home, { 'set-cookie': '__Secure-a=v; SameSite=Lax' })), 'fail', undefined, '__Secure-a: no Secure, __Secure- prefix needs Secure'],
+    ['cookie set by the HTTP-only site', cookieCheck, evidence(down, page(`http://${D}/`, { 'set-cookie': 'sessionid=v; HttpOnly; SameSite=Lax' })), 'fail', undefined, 'sessionid: no Secure'],
+    ['cookie set on the HTTP redirect', cookieCheck, evidence(page(home), viaHttp(hop(`http://${D}/`, 301, home, ['tracker=v; Path=/']), hop(home, 200))), 'fail', undefined, 'tracker: no Secure'],
+    ['the last Set-Cookie of a name wins', cookieCheck, evidence(page(home, {}, [hop(home, 302, '/a', ['a=1']), hop(`${home}a`, 200, undefined, ['a=2; Secure'])])), 'pass', undefined, '1 cookie(s), all Secure (some without SameSite: Lax by default)'],
+    ['no cookies', cookieCheck, evidence(page(home)), 'not-applicable', undefined, 'no cookies set on the home pages or their redirects'],
+  ]);
+});
+
+describe('header checks', () => {
+  const h = (headers: Record<string, string>) => evidence(page(home, headers));
+  table([
+    ['HSTS two years', hstsCheck, h({ 'strict-transport-security': 'max-age=63072000; includeSubDomains; preload' }), 'pass', undefined, 'max-age=63072000; includeSubDomains; preload (includeSubDomains, preload)'],
+    ['HSTS one year without includeSubDomains: noted, not charged', hstsCheck, h({ 'strict-transport-security': 'max-age=31536000' }), 'pass', undefined, 'max-age=31536000 (no includeSubDomains, no preload)'],
+    ['HSTS under 180 days', hstsCheck, h({ 'strict-transport-security': 'max-age=86400' }), 'warn', 'weak', 'max-age=86400 — max-age 86400 is under 180 days'],
+    ['HSTS max-age=0', hstsCheck, h({ 'strict-transport-security': 'max-age=0' }), 'fail', 'weak', 'max-age=0 — no usable max-age'],
+    ['no HSTS on an HTTP-only site', hstsCheck, evidence(down, page(`http://${D}/`)), 'fail', undefined, 'no Strict-Transport-Security header on the HTTPS page'],
+    ['Referrer-Policy missing is information', referrerCheck, h({}), 'info', 'missing', 'header missing (browser default strict-origin-when-cross-origin)'],
+    ['Referrer-Policy unsafe-url', referrerCheck, h({ 'referrer-policy': 'unsafe-url' }), 'fail', undefined, 'unsafe-url'],
+    ['Permissions-Policy missing is information', permissionsCheck, h({}), 'info', undefined, 'header missing'],
+    ['Permissions-Policy restricting features', permissionsCheck, h({ 'permissions-policy': 'camera=(), geolocation=(self "https://maps.example")' }), 'pass', undefined, '2 feature(s) restricted: camera=(), geolocation=(self "https://maps.example")'],
+    ['Permissions-Policy camera for every origin', permissionsCheck, h({ 'permissions-policy': 'camera=*, fullscreen=*' }), 'warn', 'open', 'camera=*, fullscreen=* — camera allowed to every origin'],
+    ['Permissions-Policy in Feature-Policy syntax', permissionsCheck, h({ 'permissions-policy': "camera 'none'" }), 'warn', 'invalid', `camera 'none' — "camera 'none'" is not feature=(allowlist)`],
+    ['no COOP/CORP/COEP is information', isolationCheck, h({}), 'info', undefined, 'COOP=-, CORP=-, COEP=-'],
+    ['COOP same-origin', isolationCheck, h({ 'cross-origin-opener-policy': 'same-origin' }), 'pass', undefined, 'COOP=same-origin, CORP=-, COEP=-'],
+    ['cross-origin isolated', isolationCheck, h({ 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' }), 'pass', undefined, 'COOP=same-origin, CORP=-, COEP=require-corp (cross-origin isolated)'],
+    ['invalid CORP (corp-header-invalid)', isolationCheck, h({ 'cross-origin-resource-policy': 'same' }), 'warn', 'invalid', 'COOP=-, CORP=same, COEP=- — cross-origin-resource-policy value not recognised'],
+  ]);
+  it('parses Permissions-Policy allowlists', () => {
+    const p = parsePermissionsPolicy('geolocation=(self "https://a.example"), camera=(), fullscreen=*');
+    assert.ok(p.ok);
+    assert.deepEqual([...p.features], [['geolocation', ['self', '"https://a.example"']], ['camera', []], ['fullscreen', ['*']]]);
+  });
+});
