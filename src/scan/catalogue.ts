@@ -2,6 +2,7 @@
 // rule catalogue API and docs.
 import type { RuleMeta } from '../core/rule.ts';
 import type { Check } from './checks/check.ts';
+import { cipherSuitesCheck, forwardSecrecyCheck } from './checks/ciphers.ts';
 import { cookieCheck, corsCheck, mixedContentCheck, sriCheck } from './checks/content.ts';
 import { cspCheck } from './checks/csp.ts';
 import { addressCheck, caaCheck, dmarcCheck, dnssecCheck, mtaStsCheck, mxCheck, spfCheck } from './checks/dns.ts';
@@ -17,7 +18,7 @@ import { expiryCheck, hostnameCheck, keyCheck, legacyTlsCheck, signatureCheck, t
 export const SCAN_CHECKS: readonly Check[] = [
   httpsAvailableCheck, httpRedirectCheck, hstsCheck, cspCheck, xctoCheck, framingCheck, referrerCheck, permissionsCheck,
   isolationCheck, corsCheck, cookieCheck, disclosureCheck, sriCheck, mixedContentCheck, securityTxtCheck,
-  legacyTlsCheck, trustCheck, hostnameCheck, expiryCheck, keyCheck, signatureCheck,
+  legacyTlsCheck, cipherSuitesCheck, forwardSecrecyCheck, trustCheck, hostnameCheck, expiryCheck, keyCheck, signatureCheck,
   addressCheck, caaCheck, mxCheck, spfCheck, dmarcCheck, mtaStsCheck, dnssecCheck,
   envExposureCheck, gitExposureCheck, containerExposureCheck, serverStatusExposureCheck, dsStoreExposureCheck, backupExposureCheck,
 ];

@@ -11,6 +11,7 @@ import { decodeMessage, encodeQuery, FLAG, RR } from '../net/dns-wire.ts';
 import type { CertInfo, DnsEvidence, Evidence, ExposureProbe, Page, Probe, TlsInfo, TlsVersion } from './evidence.ts';
 import { TLS_VERSIONS } from './evidence.ts';
 import { EXPOSURE_PROBES } from './checks/exposure.ts';
+import { probeCipherClasses } from './probes/cipher-probe.ts';
 
 export const MAX_REDIRECTS = 5;
 
@@ -191,8 +192,11 @@ export async function collectEvidence(connector: Connector, domain: string, opts
     probe(() => collectTls(connector, domain, opts)),
     collectDns(connector, domain, opts),
   ]);
-  const versions = await Promise.all(TLS_VERSIONS.map((v) => probe(() => versionAccepted(connector, domain, v, opts))));
+  const [versions, ciphers] = await Promise.all([
+    Promise.all(TLS_VERSIONS.map((v) => probe(() => versionAccepted(connector, domain, v, opts)))),
+    probe(() => probeCipherClasses(connector, domain, opts)),
+  ]);
   const tlsVersions = Object.fromEntries(TLS_VERSIONS.map((v, i) => [v, versions[i]])) as Record<TlsVersion, Probe<boolean>>;
   const { notFound, exposure } = await collectExposure(connector, domain, opts);
-  return { domain, at: opts.at, https, http, cors, corsOrigin: CORS_PROBE_ORIGIN, securityTxt, tls, tlsVersions, dns, notFound, exposure };
+  return { domain, at: opts.at, https, http, cors, corsOrigin: CORS_PROBE_ORIGIN, securityTxt, tls, tlsVersions, ciphers, dns, notFound, exposure };
 }

@@ -55,6 +55,13 @@ export interface TlsInfo {
 export const TLS_VERSIONS = ['TLSv1', 'TLSv1.1', 'TLSv1.2', 'TLSv1.3'] as const;
 export type TlsVersion = (typeof TLS_VERSIONS)[number];
 
+/** What hand-built ClientHellos (TLS 1.2 and below) found: each suite class the server accepted, with the suite,
+ * version and (ECDHE) group it chose. A class absent from `accepted` was refused. */
+export interface CipherEvidence {
+  accepted: Partial<Record<'null' | 'anon' | 'export' | 'rc4' | '3des' | 'fsCbc' | 'rsaCbc' | 'rsaAead' | 'fsAead', { suite: number; version: number; group?: number }>>;
+  handshakes: number;
+}
+
 export interface DnsEvidence {
   a: Probe<string[]>;
   aaaa: Probe<string[]>;
@@ -92,6 +99,8 @@ export interface Evidence {
   tls: Probe<TlsInfo>;
   /** Whether a handshake pinned to each version succeeded. */
   tlsVersions: Record<TlsVersion, Probe<boolean>>;
+  /** Suite classes accepted at TLS 1.2 and below (absent from evidence recorded before scan-2026-11.2). */
+  ciphers?: Probe<CipherEvidence>;
   dns: DnsEvidence;
   /** A random path's response: what this site answers for things that do not exist (soft-404 guard). */
   notFound: Probe<Page>;

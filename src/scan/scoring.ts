@@ -30,6 +30,8 @@ export const SCAN_SCORING_TABLE: ScanScoringTable = {
     'mixed-content': { fail: 10, warn: 3 },
     'security-txt': { warn: 2 },
     'tls-legacy-protocols': { fail: 10 },
+    'tls-cipher-suites': { fail: 20, warn: 3 },
+    'tls-forward-secrecy': { fail: 10, warn: 3 },
     'tls-certificate-trust': { fail: 30 },
     'tls-hostname-mismatch': { fail: 30 },
     'tls-certificate-expiry': { fail: 30, warn: 5 },
@@ -58,6 +60,11 @@ export const SCAN_SCORING_TABLE: ScanScoringTable = {
     'dns-address-records': { max: 40, reason: 'the domain does not resolve' },
     'exposed-container-config': { max: 64, reason: 'container configuration is publicly readable' },
     'cors-policy': { max: 64, reason: 'any website can read responses as the logged-in user' },
+    // SSL Labs' rating guide: TLS 1.0/1.1 and no forward secrecy cap at B; RC4, 3DES and the like at C (NULL,
+    // anonymous and EXPORT suites are an F there; here they fail the check and cap at C too — see the docs).
+    'tls-legacy-protocols': { max: 89, reason: 'TLS 1.0/1.1 accepted (SSL Labs caps the grade at B)' },
+    'tls-forward-secrecy': { max: 89, reason: 'no forward secrecy (SSL Labs caps the grade at B)' },
+    'tls-cipher-suites': { max: 79, reason: 'broken or 64-bit-block cipher suites accepted (SSL Labs caps the grade at C)' },
   },
 };
 

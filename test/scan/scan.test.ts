@@ -26,6 +26,9 @@ const SECURE_HEADERS = {
   'set-cookie': ['__Host-sid=s3cr3t-session-value; Path=/; Secure; HttpOnly; SameSite=Lax'],
 };
 
+/** Mozilla's "intermediate" TLS 1.2 list: ECDHE with AEAD only (Node's default list also has CBC suites). */
+const INTERMEDIATE = 'ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256:ECDHE-ECDSA-AES256-GCM-SHA384:ECDHE-RSA-AES256-GCM-SHA384:ECDHE-ECDSA-CHACHA20-POLY1305:ECDHE-RSA-CHACHA20-POLY1305';
+
 const SECURITY_TXT = { headers: { 'content-type': 'text/plain' }, body: `Contact: mailto:security@example-shop.com\nExpires: ${new Date(Date.now() + 180 * DAY).toISOString()}\n` };
 
 const mail = (name: string) => ({
@@ -57,6 +60,7 @@ before(async () => {
     'offhost.example-shop.com': local,
     'www.offhost.example-shop.com': local,
     'hops.example-shop.com': local,
+    'ciphers.example-shop.com': local,
   });
 });
 
@@ -94,6 +98,7 @@ describe('scanDomain on local sites', () => {
     const names = ['good.example-shop.com', 'mta-sts.good.example-shop.com'];
     const s = await site({
       certificate: await ca.issue({ names }),
+      ciphers: INTERMEDIATE,
       https: {
         '/': { headers: SECURE_HEADERS, body: '<!doctype html><html><script src="https://cdn.example-cdn.com/a.js" integrity="sha384-abc" crossorigin="anonymous"></script><img src="/logo.png"></html>' },
         '/.well-known/security.txt': SECURITY_TXT,
@@ -160,7 +165,8 @@ describe('scanDomain on local sites', () => {
     assert.equal(r.score, 0);
     assert.equal(r.grade, 'F');
     assert.equal(r.severity, 'critical');
-    assert.deepEqual(r.caps.map((c) => [c.check, c.max, c.binding]), [['exposed-env-file', 20, false], ['cors-policy', 64, false], ['exposed-container-config', 64, false]]);
+    assert.deepEqual(r.caps.map((c) => [c.check, c.max, c.binding]), [['exposed-env-file', 20, false], ['cors-policy', 64, false], ['exposed-container-config', 64, false], ['tls-legacy-protocols', 89, false]]);
+    assert.deepEqual([st['tls-cipher-suites'], st['tls-forward-secrecy']], ['warn', 'pass'], 'CBC accepted (Node\'s DEFAULT list), forward secrecy with AEAD');
     const env = r.findings.find((f) => f.rule_id === 'CGS028');
     assert.equal(env?.location.url, 'https://bad.example-shop.com/.env');
     assert.deepEqual(analysed, ['compose:services:']);
@@ -309,6 +315,23 @@ describe('scanDomain on local sites', () => {
     assert.ok(!JSON.stringify(hops).includes('redirect-secret'));
     assertRecomputable(off);
     assertRecomputable(hops);
+  });
+
+  it('finds CBC and no forward secrecy with hand-built ClientHellos (Node serves no 3DES, RC4 or NULL: those are decoded from recorded answers)', async () => {
+    const s = await site({
+      certificate: await ca.issue({ names: ['ciphers.example-shop.com'], key: 'rsa2048' }),
+      maxVersion: 'TLSv1.2',
+      ciphers: 'AES128-GCM-SHA256:AES128-SHA',
+      https: { '/': { headers: SECURE_HEADERS, body: '<!doctype html><html>ok</html>' } },
+    });
+    const r = await scanDomain('ciphers.example-shop.com', options(s));
+    assert.deepEqual([check(r, 'tls-cipher-suites').status, check(r, 'tls-cipher-suites').evidence],
+      ['warn', 'TLS ≤1.2 accepts: static RSA with CBC (0x002f), static RSA with AEAD (0x009c); TLS 1.3: no']);
+    assert.equal(r.findings.find((f) => f.rule_id === 'CGS034')?.message, 'The server accepts obsolete CBC cipher suites.');
+    assert.equal(check(r, 'tls-forward-secrecy').status, 'fail');
+    assert.equal(r.findings.find((f) => f.rule_id === 'CGS035')?.message, 'No cipher suite with forward secrecy is accepted.');
+    assert.deepEqual(r.caps.map((c) => [c.check, c.max, c.binding]), [['tls-forward-secrecy', 89, false]]);
+    assertRecomputable(r);
   });
 
   it('rejects a site at a refused address with ScanTargetRefusedError, without a connection', async () => {

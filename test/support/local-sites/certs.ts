@@ -20,8 +20,8 @@ export interface LeafOptions {
   names: string[];
   notBefore?: Date;
   notAfter?: Date;
-  /** `rsa1024` makes a deliberately weak key. */
-  key?: 'ec' | 'rsa1024';
+  /** `rsa1024` makes a deliberately weak key; `rsa2048` an RSA key for static-RSA (no forward secrecy) suites. */
+  key?: 'ec' | 'rsa1024' | 'rsa2048';
   /** `SHA-1` makes a deliberately weak signature. */
   hash?: 'SHA-256' | 'SHA-1';
   /** Self-signed instead of issued by the test CA (untrusted). */
@@ -62,8 +62,8 @@ export async function createTestCa(): Promise<TestCa> {
   });
 
   async function issue(o: LeafOptions): Promise<KeyPairPem> {
-    const keyAlg = o.key === 'rsa1024'
-      ? { name: 'RSASSA-PKCS1-v1_5', modulusLength: 1024, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' }
+    const keyAlg = o.key === 'rsa1024' || o.key === 'rsa2048'
+      ? { name: 'RSASSA-PKCS1-v1_5', modulusLength: o.key === 'rsa1024' ? 1024 : 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' }
       : EC;
     const keys = (await webcrypto.subtle.generateKey(keyAlg, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
     const common = {

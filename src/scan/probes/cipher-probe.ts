@@ -1,0 +1,83 @@
+// The cipher-suite probe: hand-built ClientHellos (client-hello.ts) sent to the vetted address of the scan's host,
+// each offering one class of suites; the answer says whether the server accepts the class. Every connection goes
+// to the address the connector vetted (the connector's `vet`, the same per-scan cache as every other probe) and is
+// counted against the scan's budget; nothing here resolves a name.
+import net from 'node:net';
+import type { Connector, ScanBudget } from '../connector.ts';
+import { ConnectError } from '../connector.ts';
+import type { CipherEvidence } from '../evidence.ts';
+import type { ServerAnswer, SuiteClass } from './client-hello.ts';
+import { buildClientHello, parseServerAnswer, SUITE_CLASSES, SUITES } from './client-hello.ts';
+
+export interface CipherProbeOptions {
+  timeoutMs: number;
+  budget: ScanBudget;
+}
+
+/** Sends one ClientHello and reads until the answer is decided: a ServerHello, an alert or a closed connection. */
+export async function helloExchange(connector: Connector, host: string, suites: readonly number[], opts: CipherProbeOptions): Promise<ServerAnswer> {
+  const timeoutMs = opts.budget.take(opts.timeoutMs);
+  const address = await connector.vet(host);
+  const port = connector.settings.httpsPort ?? 443;
+  return new Promise<ServerAnswer>((resolve, reject) => {
+    const socket = net.connect({ host: address, port });
+    let data = Buffer.alloc(0);
+    let done = false;
+    const finish = (answer: ServerAnswer | Error) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      socket.destroy();
+      if (answer instanceof Error) reject(answer);
+      else resolve(answer);
+    };
+    const timer = setTimeout(() => finish(new ConnectError('timeout', `no ServerHello within ${timeoutMs} ms`)), timeoutMs);
+    socket.on('connect', () => socket.write(buildClientHello(host, suites)));
+    socket.on('data', (chunk: Buffer) => {
+      data = Buffer.concat([data, chunk]);
+      const answer = parseServerAnswer(data);
+      if (answer.kind !== 'incomplete') finish(answer);
+      else if (data.length > 64 * 1024) finish({ kind: 'garbage', reason: 'no ServerHello in 64 KiB' });
+    });
+    // A server that closes or resets without an alert refuses too (many do for suites they do not know).
+    socket.on('end', () => finish(parseServerAnswer(data).kind === 'hello' ? parseServerAnswer(data) : { kind: 'alert', level: 2, description: 0 }));
+    socket.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'ECONNRESET' || err.code === 'EPIPE') finish({ kind: 'alert', level: 2, description: 0 });
+      else finish(new ConnectError('network', err.code ?? err.message));
+    });
+  });
+}
+
+function classOf(suite: number): SuiteClass | undefined {
+  return SUITE_CLASSES.find((c) => (SUITES[c] as readonly number[]).includes(suite));
+}
+
+/** The weak classes are offered together first: one refusal settles all five, the common case. */
+const WEAK: readonly SuiteClass[] = ['null', 'anon', 'export', 'rc4', '3des'];
+const REST: readonly SuiteClass[] = ['fsCbc', 'rsaCbc', 'rsaAead', 'fsAead'];
+
+/**
+ * Which suite classes the server accepts at TLS 1.2 and below, in 5 handshakes when no weak class is accepted
+ * (more only for a server that accepts one). Runs the handshakes concurrently: they are few and tiny.
+ */
+export async function probeCipherClasses(connector: Connector, host: string, opts: CipherProbeOptions): Promise<CipherEvidence> {
+  const accepted: CipherEvidence['accepted'] = {};
+  const record = (answer: ServerAnswer, offered: readonly SuiteClass[]) => {
+    if (answer.kind === 'garbage') throw new Error(`unreadable answer to a ClientHello: ${answer.reason}`);
+    if (answer.kind !== 'hello') return undefined;
+    const cls = classOf(answer.suite);
+    if (cls === undefined || !offered.includes(cls)) throw new Error(`the server chose suite 0x${answer.suite.toString(16).padStart(4, '0')}, which was not offered`);
+    accepted[cls] = { suite: answer.suite, version: answer.version, ...(answer.group !== undefined ? { group: answer.group } : {}) };
+    return cls;
+  };
+  const weakSuites = WEAK.flatMap((c) => SUITES[c]);
+  const [weak] = await Promise.all([
+    helloExchange(connector, host, weakSuites, opts).then((a) => record(a, WEAK)),
+    ...REST.map((c) => helloExchange(connector, host, SUITES[c], opts).then((a) => record(a, [c]))),
+  ]);
+  if (weak !== undefined) {
+    // One weak class answered: ask the others one by one (only such servers pay for it).
+    await Promise.all(WEAK.filter((c) => c !== weak).map((c) => helloExchange(connector, host, SUITES[c], opts).then((a) => record(a, [c]))));
+  }
+  return { accepted, handshakes: 1 + REST.length + (weak === undefined ? 0 : WEAK.length - 1) };
+}
