@@ -1,6 +1,6 @@
 // Command-line options of the benchmarks: `--name VALUE` or `--name=VALUE` (bench/run.ts skips the values of the
 // options in VALUE_OPTIONS when it reads suite names).
-export const VALUE_OPTIONS: ReadonlySet<string> = new Set(['--peers', '--corpus', '--min-score', '--profile', '--rules']);
+export const VALUE_OPTIONS: ReadonlySet<string> = new Set(['--peers', '--corpus', '--min-score', '--profile', '--rules', '--observatory']);
 
 /** The value given to `--name`, if any. */
 export function optionValue(name: string, argv: readonly string[] = process.argv): string | undefined {

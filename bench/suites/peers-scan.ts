@@ -1,0 +1,222 @@
+// `npm run bench -- peers-scan [--observatory DIR]`: accuracy, not speed. A loopback lab of sites is scanned by us,
+// by the MDN HTTP Observatory (the npm package, 1.4.8) and by testssl.sh (Debian's package); the suite prints,
+// per check, how often we agree and, for every disagreement, what each tool said. Loopback only: the lab's names
+// resolve to 127.0.0.1 through the lab's DNS server (ours), a lookup hook (the Observatory's axios) and `--ip`
+// (testssl.sh).
+//
+// The Observatory is installed on first use into a scratch directory with `npm install --ignore-scripts` (its
+// postinstall downloads the HSTS preload and TLD lists from the internet, which this machine must not reach); an
+// empty preload list is written in its place, which is right for the lab's made-up names. testssl.sh comes from
+// `scripts/ensure-deb.sh testssl testssl.sh`; without it (not root, no package) its half is reported as skipped.
+import { execFile, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import dns from 'node:dns';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import tls from 'node:tls';
+import { promisify } from 'node:util';
+import type { SuiteResult } from '../run.ts';
+import { optionValue } from '../options.ts';
+import { scanDomain } from '../../src/scan/index.ts';
+import type { ScanResult } from '../../src/scan/index.ts';
+import { createTestCa, startDnsServer, startSite } from '../../test/support/local-sites/index.ts';
+import type { Handler, Site, SiteOptions } from '../../test/support/local-sites/index.ts';
+
+const run = promisify(execFile);
+const OBSERVATORY = '@mdn/mdn-http-observatory@1.4.8';
+const INTERMEDIATE = 'ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256:ECDHE-ECDSA-AES256-GCM-SHA384:ECDHE-RSA-AES256-GCM-SHA384:ECDHE-ECDSA-CHACHA20-POLY1305:ECDHE-RSA-CHACHA20-POLY1305';
+const DAY = 86_400_000;
+const HARDENED = {
+  'content-type': 'text/html; charset=utf-8',
+  'strict-transport-security': 'max-age=63072000; includeSubDomains',
+  'content-security-policy': "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-resource-policy': 'same-origin',
+  'cross-origin-opener-policy': 'same-origin',
+  'permissions-policy': 'camera=(), geolocation=()',
+};
+const HTML = '<!doctype html><html><head><title>lab</title></head><body>lab</body></html>';
+
+/** The ports of the site being started: a redirect names them when the client did (the Observatory connects to
+ * `host:port`; our scanner to ports 80/443, which the lab stands in for, so its Host has no port). */
+const ports = { http: 0, https: 0 };
+const portsOf = new Map<string, { http: number; https: number }>();
+function redirect(scheme: 'http' | 'https', host: string, pathName: string): Handler {
+  return (req, res) => {
+    const own = portsOf.get((req.headers.host ?? '').replace(/:\d+$/, '').replace(/^www\./, '')) ?? ports;
+    const port = (req.headers.host ?? '').includes(':') ? `:${scheme === 'https' ? own.https : own.http}` : '';
+    res.writeHead(301, { location: `${scheme}://${host}${port}${pathName}` });
+    res.end();
+  };
+}
+
+interface LabSite {
+  name: string;
+  what: string;
+  options: (ca: Awaited<ReturnType<typeof createTestCa>>) => Promise<SiteOptions>;
+  /** Started separately (plain HTTP only: the HTTPS port is closed). */
+  httpOnly?: boolean;
+}
+
+const SITES: LabSite[] = [
+  { name: 'hardened.lab-shop.com', what: 'every header, intermediate ciphers', options: async (ca) => ({ certificate: await ca.issue({ names: ['hardened.lab-shop.com'] }), ciphers: INTERMEDIATE, https: { '/': { headers: { ...HARDENED, 'set-cookie': '__Host-sid=v; Path=/; Secure; HttpOnly; SameSite=Lax' }, body: HTML } } }) },
+  { name: 'bare.lab-shop.com', what: 'no security headers, Node default ciphers', options: async (ca) => ({ certificate: await ca.issue({ names: ['bare.lab-shop.com'] }), https: { '/': { headers: { 'content-type': 'text/html' }, body: HTML } } }) },
+  { name: 'badcsp.lab-shop.com', what: "CSP with 'unsafe-inline', external script without SRI", options: async (ca) => ({ certificate: await ca.issue({ names: ['badcsp.lab-shop.com'] }), ciphers: INTERMEDIATE, https: { '/': { headers: { ...HARDENED, 'content-security-policy': "default-src 'self' 'unsafe-inline'" }, body: '<!doctype html><html><script src="https://cdn.lab-cdn.com/x.js"></script></html>' } } }) },
+  { name: 'badcookies.lab-shop.com', what: 'session cookie without Secure/HttpOnly, CSRF cookie without SameSite', options: async (ca) => ({ certificate: await ca.issue({ names: ['badcookies.lab-shop.com'] }), ciphers: INTERMEDIATE, https: { '/': { headers: { ...HARDENED, 'set-cookie': ['sessionid=v; Path=/', 'csrftoken=v; Secure; Path=/'] }, body: HTML } } }) },
+  { name: 'httponly.lab-shop.com', what: 'plain HTTP only, sets a cookie', httpOnly: true, options: async (ca) => ({ certificate: await ca.issue({ names: ['httponly.lab-shop.com'] }), https: {}, http: { '/': { headers: { 'content-type': 'text/html', 'set-cookie': 'sessionid=v; Path=/; HttpOnly' }, body: HTML } } }) },
+  { name: 'chain.lab-shop.com', what: 'http → http → https redirect chain', options: async (ca) => ({ certificate: await ca.issue({ names: ['chain.lab-shop.com'] }), ciphers: INTERMEDIATE, https: { '/': { headers: HARDENED, body: HTML } }, http: { '/': redirect('http', 'chain.lab-shop.com', '/step'), '/step': redirect('https', 'chain.lab-shop.com', '/') } }) },
+  { name: 'offhost.lab-shop.com', what: 'first redirect to another host', options: async (ca) => ({ certificate: await ca.issue({ names: ['offhost.lab-shop.com', 'www.offhost.lab-shop.com'] }), ciphers: INTERMEDIATE, https: { '/': { headers: HARDENED, body: HTML } }, http: { '/': redirect('https', 'www.offhost.lab-shop.com', '/') } }) },
+  { name: 'oldtls.lab-shop.com', what: 'TLS 1.0 and 1.1 accepted', options: async (ca) => ({ certificate: await ca.issue({ names: ['oldtls.lab-shop.com'] }), minVersion: 'TLSv1', ciphers: 'DEFAULT@SECLEVEL=0', https: { '/': { headers: HARDENED, body: HTML } } }) },
+  { name: 'expired.lab-shop.com', what: 'expired certificate', options: async (ca) => ({ certificate: await ca.issue({ names: ['expired.lab-shop.com'], notBefore: new Date(Date.now() - 400 * DAY), notAfter: new Date(Date.now() - 10 * DAY) }), ciphers: INTERMEDIATE, https: { '/': { headers: HARDENED, body: HTML } } }) },
+  { name: 'mismatch.lab-shop.com', what: 'certificate for another name', options: async (ca) => ({ certificate: await ca.issue({ names: ['other.lab-shop.com'] }), ciphers: INTERMEDIATE, https: { '/': { headers: HARDENED, body: HTML } } }) },
+  { name: 'exposed.lab-shop.com', what: 'hardened headers but a public .env and .git', options: async (ca) => ({ certificate: await ca.issue({ names: ['exposed.lab-shop.com'] }), ciphers: INTERMEDIATE, https: { '/': { headers: HARDENED, body: HTML }, '/.env': { headers: { 'content-type': 'text/plain' }, body: 'DB_PASSWORD=lab\n' }, '/.git/config': { headers: { 'content-type': 'text/plain' }, body: '[core]\n\trepositoryformatversion = 0\n' } } }) },
+  { name: 'nofs.lab-shop.com', what: 'RSA key exchange only (no forward secrecy), CBC, TLS 1.2', options: async (ca) => ({ certificate: await ca.issue({ names: ['nofs.lab-shop.com'], key: 'rsa2048' }), maxVersion: 'TLSv1.2', ciphers: 'AES128-GCM-SHA256:AES256-SHA', https: { '/': { headers: HARDENED, body: HTML } } }) },
+  { name: 'cors.lab-shop.com', what: 'reflects any Origin with credentials, CORP invalid', options: async (ca) => ({ certificate: await ca.issue({ names: ['cors.lab-shop.com'] }), ciphers: INTERMEDIATE, https: { '/': (req, res) => { res.writeHead(200, { ...HARDENED, 'cross-origin-resource-policy': 'same', 'access-control-allow-origin': req.headers.origin ?? '*', 'access-control-allow-credentials': 'true' }); res.end(HTML); } } }) },
+];
+
+/** Our check → the Observatory test it answers. */
+const OBS_MAP: Record<string, string> = {
+  'http-redirects-to-https': 'redirection', 'strict-transport-security': 'strict-transport-security', 'content-security-policy': 'content-security-policy',
+  'x-content-type-options': 'x-content-type-options', 'clickjacking-protection': 'x-frame-options', 'referrer-policy': 'referrer-policy',
+  'cookie-attributes': 'cookies', 'cors-policy': 'cross-origin-resource-sharing', 'subresource-integrity': 'subresource-integrity',
+  'cross-origin-isolation': 'cross-origin-resource-policy',
+};
+
+interface Verdict { site: string; check: string; ours: boolean | undefined; theirs: boolean | undefined; ourText: string; theirText: string }
+
+const flagged = (r: ScanResult, id: string) => {
+  const c = r.checks.find((x) => x.id === id);
+  return c === undefined || c.status === 'error' ? undefined : c.status === 'fail' || c.status === 'warn';
+};
+
+async function ensureObservatory(dir: string): Promise<string> {
+  const pkg = path.join(dir, 'node_modules', '@mdn', 'mdn-http-observatory');
+  if (!existsSync(path.join(pkg, 'package.json'))) {
+    await mkdir(dir, { recursive: true });
+    if (!existsSync(path.join(dir, 'package.json'))) await writeFile(path.join(dir, 'package.json'), '{"private":true}\n');
+    console.log(`installing ${OBSERVATORY} into ${dir} (--ignore-scripts)`);
+    await run('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', OBSERVATORY], { cwd: dir });
+  }
+  const preload = path.join(pkg, 'conf', 'hsts-preload.json');
+  if (!existsSync(preload)) await writeFile(preload, '{}\n');
+  return pkg;
+}
+
+function hasCommand(cmd: string): boolean {
+  return (process.env['PATH'] ?? '').split(':').some((d) => existsSync(path.join(d, cmd)));
+}
+
+/** testssl.sh's findings by id for one host: protocols, cipher categories, forward secrecy, certificate. */
+async function testssl(host: string, port: number, caFile: string, out: string): Promise<Map<string, string>> {
+  await new Promise<void>((resolve) => {
+    const p = spawn('testssl', ['--quiet', '--color', '0', '--warnings', 'off', '--ip', '127.0.0.1', '--add-ca', caFile, '-p', '-s', '-f', '-S', '--jsonfile', out, `${host}:${port}`], { stdio: 'ignore' });
+    const timer = setTimeout(() => p.kill('SIGKILL'), 240_000);
+    p.on('exit', () => { clearTimeout(timer); resolve(); });
+  });
+  const findings = existsSync(out) ? (JSON.parse(await readFile(out, 'utf8')) as { id: string; finding: string }[]) : [];
+  return new Map(findings.map((f) => [f.id, f.finding]));
+}
+
+export default async function peersScan(): Promise<SuiteResult> {
+  const scratch = optionValue('observatory') ?? path.join(os.tmpdir(), 'confgate-peers-scan');
+  const obsDir = await ensureObservatory(scratch);
+  const ca = await createTestCa();
+  const caFile = path.join(scratch, 'lab-ca.pem');
+  await writeFile(caFile, ca.cert);
+  const zone = Object.fromEntries(SITES.flatMap((s) => [[s.name, { A: ['127.0.0.1'] }], [`www.${s.name}`, { A: ['127.0.0.1'] }]]));
+  const labDns = await startDnsServer(zone);
+  const started: { site: LabSite; server: Site; httpsPort: number }[] = [];
+  // The Observatory (axios, in this process) resolves through dns.lookup: lab names go to loopback, nothing else resolves.
+  const originalLookup = dns.lookup;
+  (dns as { lookup: unknown }).lookup = (hostname: string, options: unknown, callback?: unknown) => {
+    const cb = (typeof options === 'function' ? options : callback) as (...a: unknown[]) => void;
+    const all = typeof options === 'object' && options !== null && (options as { all?: boolean }).all;
+    if (hostname === '127.0.0.1' || hostname === 'localhost') return all ? cb(null, [{ address: '127.0.0.1', family: 4 }]) : cb(null, '127.0.0.1', 4);
+    if (!hostname.endsWith('.lab-shop.com')) return cb(Object.assign(new Error(`not a lab name: ${hostname}`), { code: 'ENOTFOUND' }));
+    return all ? cb(null, [{ address: '127.0.0.1', family: 4 }]) : cb(null, '127.0.0.1', 4);
+  };
+  tls.setDefaultCACertificates([...tls.getCACertificates('default'), ca.cert]);
+  try {
+    for (const s of SITES) {
+      const server = await startSite(await s.options(ca));
+      let httpsPort = server.httpsPort;
+      if (s.httpOnly) {
+        // Close the HTTPS side: an unused port nobody listens on.
+        const probe = net.createServer();
+        await new Promise<void>((r) => probe.listen(0, '127.0.0.1', () => r()));
+        httpsPort = (probe.address() as net.AddressInfo).port;
+        await new Promise<void>((r) => probe.close(() => r()));
+      }
+      started.push({ site: s, server, httpsPort });
+      portsOf.set(s.name, { http: server.httpPort, https: httpsPort });
+    }
+    const { retrieve } = (await import(path.join(obsDir, 'src/retriever/retriever.js'))) as { retrieve: (h: string, o: object) => Promise<unknown> };
+    const { ALL_TESTS } = (await import(path.join(obsDir, 'src/constants.js'))) as { ALL_TESTS: ((r: unknown) => { result: string })[] };
+    const { getScoreModifier } = (await import(path.join(obsDir, 'src/grader/grader.js'))) as { getScoreModifier: (r: string) => number };
+    const withTestssl = hasCommand('testssl') && !process.argv.includes('--no-testssl');
+    const verdicts: Verdict[] = [];
+    const tlsVerdicts: Verdict[] = [];
+    for (const { site, server, httpsPort } of started) {
+      const ours = await scanDomain(site.name, { publicBaseUrl: 'https://confgate.bench', dnsServers: [labDns.server], allowedCidrs: ['127.0.0.1/32'], httpPort: server.httpPort, httpsPort, ca: ca.cert, timeoutMs: 3000 });
+      // The Observatory's scan() does not pass ports to retrieve(): call its steps as scan() does.
+      let obs: Map<string, { result: string; modifier: number }> | undefined;
+      try {
+        const r = await retrieve(site.name, { httpPort: server.httpPort, httpsPort });
+        obs = new Map(ALL_TESTS.map((t) => {
+          const o = t(r) as { result: string; constructor: { name: string } };
+          return [o.constructor.name, { result: o.result, modifier: getScoreModifier(o.result) }];
+        }));
+      } catch (err) {
+        console.log(`  observatory: ${site.name}: ${(err as Error).message}`);
+      }
+      for (const [check, test] of Object.entries(OBS_MAP)) {
+        const t = obs?.get(test);
+        const c = ours.checks.find((x) => x.id === check);
+        verdicts.push({ site: site.name, check, ours: flagged(ours, check), theirs: t === undefined ? undefined : t.modifier < 0, ourText: `${c?.status}: ${c?.evidence ?? ''}`, theirText: t ? `${t.result} (${t.modifier})` : 'no result' });
+      }
+      if (withTestssl) {
+        const ts = await testssl(site.name, httpsPort, caFile, path.join(scratch, `${site.name}.json`));
+        const ev = ours.checks.find((c) => c.id === 'tls-legacy-protocols')?.evidence ?? '';
+        const offered = (id: string) => (ts.has(id) ? /^offered/.test(ts.get(id) ?? '') : undefined);
+        for (const [ver, id] of [['TLSv1', 'TLS1'], ['TLSv1.1', 'TLS1_1'], ['TLSv1.2', 'TLS1_2'], ['TLSv1.3', 'TLS1_3']] as const) {
+          const accepted = new RegExp(`accepted: .*\\b${ver.replace('.', '\\.')}(,|$| )`).test(ev);
+          tlsVerdicts.push({ site: site.name, check: `protocol ${ver}`, ours: ev.startsWith('accepted') ? accepted : undefined, theirs: offered(id), ourText: ev, theirText: ts.get(id) ?? 'no result' });
+        }
+        const cs = ours.checks.find((c) => c.id === 'tls-cipher-suites');
+        const broken = ['cipherlist_NULL', 'cipherlist_aNULL', 'cipherlist_EXPORT', 'cipherlist_LOW', 'cipherlist_3DES_IDEA'].map(offered);
+        tlsVerdicts.push({ site: site.name, check: 'broken/weak suites', ours: cs?.status === 'error' ? undefined : cs?.status === 'fail', theirs: broken.every((b) => b === undefined) ? undefined : broken.some((b) => b === true), ourText: `${cs?.status}: ${cs?.evidence}`, theirText: broken.map((b) => String(b)).join('/') });
+        tlsVerdicts.push({ site: site.name, check: 'CBC suites', ours: cs?.status === 'error' ? undefined : cs?.status === 'warn' || cs?.status === 'fail', theirs: offered('cipherlist_OBSOLETED'), ourText: `${cs?.status}: ${cs?.evidence}`, theirText: ts.get('cipherlist_OBSOLETED') ?? 'no result' });
+        const fs = ours.checks.find((c) => c.id === 'tls-forward-secrecy');
+        tlsVerdicts.push({ site: site.name, check: 'forward secrecy', ours: fs?.status === 'error' ? undefined : fs?.status !== 'fail', theirs: ts.has('FS') ? !/not offered/i.test(ts.get('FS') ?? '') : undefined, ourText: `${fs?.status}: ${fs?.evidence}`, theirText: ts.get('FS') ?? 'no result' });
+        const exp = ours.checks.find((c) => c.id === 'tls-certificate-expiry');
+        tlsVerdicts.push({ site: site.name, check: 'certificate expired', ours: exp?.status === 'error' ? undefined : exp?.status === 'fail', theirs: ts.has('cert_expirationStatus') ? /expired/i.test(ts.get('cert_expirationStatus') ?? '') : undefined, ourText: `${exp?.status}: ${exp?.evidence}`, theirText: ts.get('cert_expirationStatus') ?? 'no result' });
+        const host = ours.checks.find((c) => c.id === 'tls-hostname-mismatch');
+        tlsVerdicts.push({ site: site.name, check: 'certificate name', ours: host?.status === 'error' ? undefined : host?.status === 'fail', theirs: ts.has('cert_trust') ? !/^Ok/i.test(ts.get('cert_trust') ?? '') : undefined, ourText: `${host?.status}: ${host?.evidence}`, theirText: ts.get('cert_trust') ?? 'no result' });
+      }
+      console.log(`  ${site.name}: ours ${ours.grade} (${ours.score}), ${ours.requests} connections`);
+    }
+    const summarise = (label: string, list: Verdict[]) => {
+      const judged = list.filter((v) => v.ours !== undefined && v.theirs !== undefined);
+      const agree = judged.filter((v) => v.ours === v.theirs);
+      const perCheck = [...new Set(list.map((v) => v.check))].map((check) => {
+        const j = judged.filter((v) => v.check === check);
+        return { check, agree: j.filter((v) => v.ours === v.theirs).length, judged: j.length };
+      });
+      console.log(`\n${label}: ${agree.length}/${judged.length} agree (${judged.length ? ((100 * agree.length) / judged.length).toFixed(1) : '-'} %)`);
+      for (const p of perCheck) console.log(`  ${p.check.padEnd(28)} ${p.agree}/${p.judged}`);
+      const diffs = judged.filter((v) => v.ours !== v.theirs);
+      for (const d of diffs) console.log(`  DIFF ${d.site} ${d.check}: ours ${d.ours ? 'flags' : 'passes'} (${d.ourText.slice(0, 110)}) — theirs ${d.theirs ? 'flags' : 'passes'} (${d.theirText.slice(0, 80)})`);
+      return { agree: agree.length, judged: judged.length, percent: judged.length ? Number(((100 * agree.length) / judged.length).toFixed(1)) : null, per_check: perCheck, differences: diffs.map(({ site, check, ours: o, theirs: t, ourText, theirText }) => ({ site, check, ours: o, theirs: t, ourText, theirText })) };
+    };
+    const observatory = summarise('Observatory 1.4.8 (header, cookie, redirect checks)', verdicts);
+    const testsslResult = withTestssl ? summarise('testssl.sh (protocols, ciphers, forward secrecy, certificate)', tlsVerdicts) : { skipped: 'testssl not installed: scripts/ensure-deb.sh testssl testssl.sh' };
+    return { suite: 'peers-scan', results: { sites: SITES.map((s) => ({ name: s.name, what: s.what })), observatory, testssl: testsslResult } };
+  } finally {
+    (dns as { lookup: unknown }).lookup = originalLookup;
+    await Promise.all([...started.map((s) => s.server.close()), labDns.close()]);
+  }
+}
