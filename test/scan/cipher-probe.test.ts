@@ -1,0 +1,57 @@
+// The cipher probe's raw connections go only where the connector vetted: a name at a forbidden address is refused
+// before any connection (the canary there counts none), a rebinding name is resolved once and every ClientHello
+// goes to the first, vetted address; each handshake is counted against the scan's budget. Loopback only.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { ConnectError, createConnector, ScanBudget } from '../../src/scan/connector.ts';
+import { probeCipherClasses } from '../../src/scan/probes/cipher-probe.ts';
+import type { Canary, DnsServer, Site } from '../support/local-sites/index.ts';
+import { createTestCa, startCanary, startDnsServer, startSite } from '../support/local-sites/index.ts';
+
+let dns: DnsServer;
+let site: Site;
+let canary: Canary;
+let rebindA = 0;
+
+before(async () => {
+  const ca = await createTestCa();
+  dns = await startDnsServer({
+    'site.example-shop.com': { A: ['127.0.0.1'] },
+    'canary.example-shop.com': { A: ['127.0.0.2'] },
+    'rebind.example-shop.com': { A: () => (rebindA++ === 0 ? ['127.0.0.1'] : ['127.0.0.2']) },
+  });
+  site = await startSite({ certificate: await ca.issue({ names: ['site.example-shop.com', 'rebind.example-shop.com'] }), https: {} });
+  // On the forbidden address, at the very port the probe would use.
+  canary = await startCanary('127.0.0.2', site.httpsPort);
+});
+
+after(async () => {
+  assert.equal(canary.connections, 0, 'the canary must never be contacted');
+  await Promise.all([site.close(), dns.close(), canary.close()]);
+});
+
+const connector = () => createConnector({ dnsServers: [dns.server], allowedCidrs: ['127.0.0.1/32'], httpsPort: site.httpsPort });
+
+describe('cipher probe', () => {
+  it('reads the classes a Node server accepts, in 5 budgeted handshakes', async () => {
+    const budget = new ScanBudget(60, 10_000);
+    const r = await probeCipherClasses(connector(), 'site.example-shop.com', { timeoutMs: 3000, budget });
+    assert.deepEqual(Object.keys(r.accepted).sort(), ['fsAead', 'fsCbc']);
+    assert.equal(r.accepted.fsAead?.version, 0x0303);
+    assert.equal(r.accepted.fsAead?.group, 0x001d, 'x25519 read from the ServerKeyExchange');
+    assert.equal(r.handshakes, 5);
+    assert.equal(budget.used, 5);
+  });
+  it('refuses a name at a forbidden address before connecting', async () => {
+    await assert.rejects(probeCipherClasses(connector(), 'canary.example-shop.com', { timeoutMs: 3000, budget: new ScanBudget(60, 10_000) }), (e: unknown) => e instanceof ConnectError && e.code === 'refused-address');
+  });
+  it('resolves a rebinding name once and sends every ClientHello to the vetted address', async () => {
+    rebindA = 0;
+    const r = await probeCipherClasses(connector(), 'rebind.example-shop.com', { timeoutMs: 3000, budget: new ScanBudget(60, 10_000) });
+    assert.ok(r.accepted.fsAead);
+    assert.equal(dns.queries.filter((q) => q === 'A rebind.example-shop.com').length, 1);
+  });
+  it('stops at the budget', async () => {
+    await assert.rejects(probeCipherClasses(connector(), 'site.example-shop.com', { timeoutMs: 3000, budget: new ScanBudget(2, 10_000) }), (e: unknown) => e instanceof ConnectError && e.code === 'budget');
+  });
+});
