@@ -10,14 +10,14 @@ import {
   backupExposureCheck, containerExposureCheck, dsStoreExposureCheck, envExposureCheck, gitExposureCheck, serverStatusExposureCheck,
 } from './checks/exposure.ts';
 import {
-  disclosureCheck, framingCheck, hstsCheck, httpRedirectCheck, httpsAvailableCheck, isolationCheck, permissionsCheck, referrerCheck, xctoCheck,
+  disclosureCheck, framingCheck, hstsCheck, http3Check, httpRedirectCheck, httpsAvailableCheck, isolationCheck, permissionsCheck, referrerCheck, xctoCheck,
 } from './checks/http.ts';
 import { securityTxtCheck } from './checks/security-txt.ts';
 import { expiryCheck, hostnameCheck, keyCheck, legacyTlsCheck, signatureCheck, trustCheck } from './checks/tls.ts';
 
 export const SCAN_CHECKS: readonly Check[] = [
   httpsAvailableCheck, httpRedirectCheck, hstsCheck, cspCheck, xctoCheck, framingCheck, referrerCheck, permissionsCheck,
-  isolationCheck, corsCheck, cookieCheck, disclosureCheck, sriCheck, mixedContentCheck, securityTxtCheck,
+  isolationCheck, corsCheck, cookieCheck, disclosureCheck, sriCheck, mixedContentCheck, securityTxtCheck, http3Check,
   legacyTlsCheck, cipherSuitesCheck, forwardSecrecyCheck, trustCheck, hostnameCheck, expiryCheck, keyCheck, signatureCheck,
   addressCheck, caaCheck, mxCheck, spfCheck, dmarcCheck, mtaStsCheck, dnssecCheck,
   envExposureCheck, gitExposureCheck, containerExposureCheck, serverStatusExposureCheck, dsStoreExposureCheck, backupExposureCheck,

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { cookieCheck } from '../../src/scan/checks/content.ts';
-import { hstsCheck, httpRedirectCheck, isolationCheck, parsePermissionsPolicy, permissionsCheck, referrerCheck } from '../../src/scan/checks/http.ts';
+import { hstsCheck, http3Check, httpRedirectCheck, isolationCheck, parseAltSvc, parsePermissionsPolicy, permissionsCheck, referrerCheck } from '../../src/scan/checks/http.ts';
 import type { Check } from '../../src/scan/checks/check.ts';
 import type { Evidence, Hop, Page, Probe } from '../../src/scan/evidence.ts';
 
@@ -95,8 +95,17 @@ describe('header checks', () => {
     ['no COOP/CORP/COEP is information', isolationCheck, h({}), 'info', undefined, 'COOP=-, CORP=-, COEP=-'],
     ['COOP same-origin', isolationCheck, h({ 'cross-origin-opener-policy': 'same-origin' }), 'pass', undefined, 'COOP=same-origin, CORP=-, COEP=-'],
     ['cross-origin isolated', isolationCheck, h({ 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' }), 'pass', undefined, 'COOP=same-origin, CORP=-, COEP=require-corp (cross-origin isolated)'],
+    ['HTTP/3 advertised', http3Check, h({ 'alt-svc': 'h3=":443"; ma=86400, h2=":443"' }), 'pass', undefined, 'HTTP/3 advertised: h3=":443" ma=86400'],
+    ['no Alt-Svc is information', http3Check, h({}), 'info', undefined, 'no Alt-Svc header: HTTP/3 not advertised'],
+    ['Alt-Svc: clear', http3Check, h({ 'alt-svc': 'clear' }), 'info', undefined, 'Alt-Svc without h3: clear'],
+    ['no HTTP/3 judgement without HTTPS', http3Check, evidence(down, page(`http://${D}/`)), 'not-applicable', undefined, 'no HTTPS page to judge'],
     ['invalid CORP (corp-header-invalid)', isolationCheck, h({ 'cross-origin-resource-policy': 'same' }), 'warn', 'invalid', 'COOP=-, CORP=same, COEP=- — cross-origin-resource-policy value not recognised'],
   ]);
+  it('parses Alt-Svc', () => {
+    assert.deepEqual(parseAltSvc('h3-29=":8443"; ma=60; persist=1, h3="alt.example:443"'), [
+      { protocol: 'h3-29', authority: ':8443', maxAge: 60 }, { protocol: 'h3', authority: 'alt.example:443' },
+    ]);
+  });
   it('parses Permissions-Policy allowlists', () => {
     const p = parsePermissionsPolicy('geolocation=(self "https://a.example"), camera=(), fullscreen=*');
     assert.ok(p.ok);

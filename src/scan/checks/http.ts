@@ -1,6 +1,6 @@
 // Checks over the home page's transport and response headers.
 import type { Check } from './check.ts';
-import { clip, header, outcome, scanRule, withHome } from './check.ts';
+import { clip, header, outcome, scanRule, withHome, withHttpsHome } from './check.ts';
 import { parseCsp } from './csp.ts';
 
 const MDN = 'https://developer.mozilla.org/docs/Web/HTTP/Reference/Headers';
@@ -326,5 +326,31 @@ export const disclosureCheck: Check = {
         .filter(([, v]) => v !== undefined && /\d+\.\d+/.test(v))
         .map(([n, v]) => `${n}: ${clip(v ?? '', 60)}`);
       return leaks.length > 0 ? outcome('warn', leaks.join('; '), { data: { headers: leaks.join('; ') } }) : outcome('pass', 'no version numbers in Server/X-Powered-By');
+    }),
+};
+
+/** Reads an Alt-Svc header into its alternatives (`h3=":443"; ma=86400, h3-29=":443"`); `clear` gives none. */
+export function parseAltSvc(value: string): { protocol: string; authority: string; maxAge?: number }[] {
+  if (value.trim().toLowerCase() === 'clear') return [];
+  return value.split(',').flatMap((part) => {
+    const m = /^\s*([^=\s]+)\s*=\s*"([^"]*)"\s*(.*)$/.exec(part);
+    if (!m) return [];
+    const ma = /(?:^|;)\s*ma\s*=\s*(\d+)/i.exec(m[3] ?? '');
+    return [{ protocol: decodeURIComponent(m[1] ?? ''), authority: m[2] ?? '', ...(ma ? { maxAge: Number(ma[1]) } : {}) }];
+  });
+}
+
+/** HTTP/3 as information: whether the HTTPS page advertises it (Alt-Svc). The scanner does not speak QUIC, so this
+ * is what the site announces, not a connection made. */
+export const http3Check: Check = {
+  id: 'http3-advertised',
+  area: 'http',
+  title: 'HTTP/3 advertised (Alt-Svc)',
+  run: (e) =>
+    withHttpsHome(e, (page) => {
+      const value = header(page, 'alt-svc');
+      const h3 = value === undefined ? [] : parseAltSvc(value).filter((a) => /^h3(-\d+)?$/.test(a.protocol));
+      if (h3.length === 0) return outcome('info', value === undefined ? 'no Alt-Svc header: HTTP/3 not advertised' : `Alt-Svc without h3: ${clip(value)}`);
+      return outcome('pass', `HTTP/3 advertised: ${h3.map((a) => `${a.protocol}="${a.authority}"${a.maxAge !== undefined ? ` ma=${a.maxAge}` : ''}`).join(', ')}`);
     }),
 };
