@@ -68,7 +68,10 @@ function certInfo(cert: X509Certificate, domain: string): CertInfo {
     hostnameMatches: cert.checkHost(domain) !== undefined,
   };
   const bits = key.asymmetricKeyDetails?.modulusLength;
-  if (key.asymmetricKeyType === 'rsa' && bits !== undefined) info.rsaBits = bits;
+  if ((key.asymmetricKeyType === 'rsa' || key.asymmetricKeyType === 'rsa-pss') && bits !== undefined) info.rsaBits = bits;
+  if (key.asymmetricKeyType === 'dsa' && bits !== undefined) info.dsaBits = bits;
+  const curve = key.asymmetricKeyDetails?.namedCurve;
+  if (key.asymmetricKeyType === 'ec' && curve !== undefined) info.curve = curve;
   return info;
 }
 

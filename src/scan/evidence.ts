@@ -37,6 +37,10 @@ export interface CertInfo {
   keyType: string;
   /** RSA modulus length in bits; absent for other key types. */
   rsaBits?: number;
+  /** The named curve of an EC key (`prime256v1`, `secp384r1`...); absent for other key types. */
+  curve?: string;
+  /** DSA prime length in bits. */
+  dsaBits?: number;
   signatureAlgorithm: string;
   hostnameMatches: boolean;
 }

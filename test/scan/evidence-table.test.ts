@@ -5,6 +5,8 @@ import { describe, it } from 'node:test';
 import { cookieCheck } from '../../src/scan/checks/content.ts';
 import { hstsCheck, http3Check, httpRedirectCheck, isolationCheck, parseAltSvc, parsePermissionsPolicy, permissionsCheck, referrerCheck } from '../../src/scan/checks/http.ts';
 import type { Check } from '../../src/scan/checks/check.ts';
+import { keyCheck } from '../../src/scan/checks/tls.ts';
+import type { CertInfo } from '../../src/scan/evidence.ts';
 import type { Evidence, Hop, Page, Probe } from '../../src/scan/evidence.ts';
 
 const D = 'site.example-shop.com';
@@ -111,4 +113,28 @@ describe('header checks', () => {
     assert.ok(p.ok);
     assert.deepEqual([...p.features], [['geolocation', ['self', '"https://a.example"']], ['camera', []], ['fullscreen', ['*']]]);
   });
+});
+
+describe('certificate key strength (NIST SP 800-57 security bits)', () => {
+  const withKey = (key: Partial<CertInfo>): Evidence => {
+    const e = evidence(page(home));
+    const certificate: CertInfo = { subject: 'CN=x', issuer: 'CN=ca', subjectAltName: '', validFrom: 0, validTo: 1, keyType: 'ec', signatureAlgorithm: 'ecdsa-with-SHA256', hostnameMatches: true, ...key };
+    return { ...e, tls: { ok: true, value: { protocol: 'TLSv1.3', trusted: true, asDefaultClient: true, certificate } } };
+  };
+  const rows: [string, Partial<CertInfo>, string, string | undefined, string, string | undefined][] = [
+    ['RSA-2048', { keyType: 'rsa', rsaBits: 2048 }, 'pass', undefined, 'RSA 2048 bits (112-bit security)', undefined],
+    ['RSA-1024: weak', { keyType: 'rsa', rsaBits: 1024 }, 'fail', undefined, 'RSA 1024 bits (80-bit security)', 'medium'],
+    ['RSA-512: broken', { keyType: 'rsa', rsaBits: 512 }, 'fail', undefined, 'RSA 512 bits (56-bit security)', 'high'],
+    ['P-256', { curve: 'prime256v1' }, 'pass', undefined, 'EC prime256v1 (128-bit security)', undefined],
+    ['P-224: the 112-bit floor', { curve: 'secp224r1' }, 'pass', undefined, 'EC secp224r1 (112-bit security)', undefined],
+    ['P-192: weak', { curve: 'prime192v1' }, 'fail', 'key', 'EC prime192v1 (96-bit security)', 'medium'],
+    ['DSA-1024', { keyType: 'dsa', dsaBits: 1024 }, 'fail', 'key', 'DSA 1024 bits (80-bit security)', 'medium'],
+    ['Ed25519', { keyType: 'ed25519' }, 'pass', undefined, 'Ed25519 (128-bit security)', undefined],
+  ];
+  for (const [name, key, status, messageId, text, severity] of rows) {
+    it(name, () => {
+      const out = keyCheck.run(withKey(key));
+      assert.deepEqual([out.status, out.messageId, out.evidence, out.severity], [status, messageId, text, severity]);
+    });
+  }
 });

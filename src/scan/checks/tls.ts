@@ -137,15 +137,36 @@ const keyRule = scanRule({
   id: 'CGS020',
   name: 'tls-weak-key',
   title: 'Weak certificate key',
-  description: 'RSA keys shorter than 2048 bits can be factored with affordable resources.',
+  description: 'A key below 112 bits of security (RSA or DSA under 2048 bits, elliptic curves under 224 bits) can be broken with affordable resources; under 80 bits (RSA-1024 and below, curves under 160 bits) it is broken in practice.',
   severity: 'medium',
   category: 'security',
   cwe: ['CWE-326'],
   references: [MOZ, 'https://cabforum.org/baseline-requirements/'],
   remediation: 'Issue the certificate for an RSA-2048+ or ECDSA P-256 key.',
   equivalents: [],
-  messages: { default: 'The certificate has a {{bits}}-bit RSA key.' },
+  messages: { default: 'The certificate has a {{bits}}-bit RSA key.', key: 'The certificate\'s key ({{key}}) gives {{security}} bits of security, under the 112 required.' },
 });
+
+/** Curve → security bits (half the group order's size), for the curves certificates use. */
+const CURVE_SECURITY: Record<string, number> = {
+  prime192v1: 96, secp192r1: 96, secp224r1: 112, prime256v1: 128, secp256r1: 128, secp256k1: 128, secp384r1: 192, secp521r1: 260,
+  brainpoolP256r1: 128, brainpoolP384r1: 192, brainpoolP512r1: 256,
+};
+
+/** Security bits of an RSA/DSA modulus (NIST SP 800-57 Part 1, Table 2). */
+function factoringSecurity(bits: number): number {
+  return bits >= 15360 ? 256 : bits >= 7680 ? 192 : bits >= 3072 ? 128 : bits >= 2048 ? 112 : bits >= 1024 ? 80 : bits >= 512 ? 56 : 40;
+}
+
+/** The key's strength in bits of security, as NIST SP 800-57 counts it; undefined for a type not rated here. */
+export function keySecurity(cert: Pick<CertInfo, 'keyType' | 'rsaBits' | 'dsaBits' | 'curve'>): { label: string; security: number | undefined } {
+  if (cert.rsaBits !== undefined) return { label: `RSA ${cert.rsaBits} bits`, security: factoringSecurity(cert.rsaBits) };
+  if (cert.dsaBits !== undefined) return { label: `DSA ${cert.dsaBits} bits`, security: factoringSecurity(cert.dsaBits) };
+  if (cert.curve !== undefined) return { label: `EC ${cert.curve}`, security: CURVE_SECURITY[cert.curve] };
+  if (cert.keyType === 'ed25519') return { label: 'Ed25519', security: 128 };
+  if (cert.keyType === 'ed448') return { label: 'Ed448', security: 224 };
+  return { label: cert.keyType, security: undefined };
+}
 
 export const keyCheck: Check = {
   id: keyRule.name,
@@ -154,8 +175,13 @@ export const keyCheck: Check = {
   rule: keyRule,
   run: (e) =>
     withCert(e, (cert) => {
-      if (cert.rsaBits !== undefined && cert.rsaBits < 2048) return outcome('fail', `RSA ${cert.rsaBits} bits`, { data: { bits: cert.rsaBits } });
-      return outcome('pass', cert.rsaBits !== undefined ? `RSA ${cert.rsaBits} bits` : cert.keyType);
+      const { label, security } = keySecurity(cert);
+      const evidence = `${label} (${security === undefined ? 'strength not rated' : `${security}-bit security`})`;
+      if (security === undefined || security >= 112) return outcome('pass', evidence);
+      // Under 80 bits the key is broken in practice (SSL Labs: F), not merely weak.
+      const severity = security < 80 ? 'high' : 'medium';
+      if (cert.rsaBits !== undefined) return outcome('fail', evidence, { data: { bits: cert.rsaBits }, severity });
+      return outcome('fail', evidence, { messageId: 'key', data: { key: label, security }, severity });
     }),
 };
 
