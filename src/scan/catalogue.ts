@@ -5,7 +5,7 @@ import type { Check } from './checks/check.ts';
 import { cipherSuitesCheck, forwardSecrecyCheck } from './checks/ciphers.ts';
 import { cookieCheck, corsCheck, mixedContentCheck, sriCheck } from './checks/content.ts';
 import { cspCheck } from './checks/csp.ts';
-import { addressCheck, caaCheck, dmarcCheck, dnssecCheck, mtaStsCheck, mxCheck, spfCheck } from './checks/dns.ts';
+import { addressCheck, caaCheck, dmarcCheck, dnssecCheck, mtaStsCheck, mxCheck, spfCheck, tlsRptCheck } from './checks/dns.ts';
 import {
   backupExposureCheck, containerExposureCheck, dsStoreExposureCheck, envExposureCheck, gitExposureCheck, serverStatusExposureCheck,
 } from './checks/exposure.ts';
@@ -19,7 +19,7 @@ export const SCAN_CHECKS: readonly Check[] = [
   httpsAvailableCheck, httpRedirectCheck, hstsCheck, cspCheck, xctoCheck, framingCheck, referrerCheck, permissionsCheck,
   isolationCheck, corsCheck, cookieCheck, disclosureCheck, sriCheck, mixedContentCheck, securityTxtCheck, http3Check,
   legacyTlsCheck, cipherSuitesCheck, forwardSecrecyCheck, trustCheck, hostnameCheck, expiryCheck, keyCheck, signatureCheck,
-  addressCheck, caaCheck, mxCheck, spfCheck, dmarcCheck, mtaStsCheck, dnssecCheck,
+  addressCheck, caaCheck, mxCheck, spfCheck, dmarcCheck, mtaStsCheck, tlsRptCheck, dnssecCheck,
   envExposureCheck, gitExposureCheck, containerExposureCheck, serverStatusExposureCheck, dsStoreExposureCheck, backupExposureCheck,
 ];
 

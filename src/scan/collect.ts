@@ -148,7 +148,7 @@ async function collectDns(connector: Connector, domain: string, opts: CollectOpt
     const found = own.length > 0 || org === domain ? own : await noData(r.resolveTxt(`_dmarc.${org}`));
     return found.map((parts) => parts.join(''));
   };
-  const [a, aaaa, caa, mx, txtRecords, dmarc, mtaStsTxt, dnssec] = await Promise.all([
+  const [a, aaaa, caa, mx, txtRecords, dmarc, mtaStsTxt, tlsRpt, dnssec] = await Promise.all([
     probe(() => noData(r.resolve4(domain))),
     probe(() => noData(r.resolve6(domain))),
     probe(() => noData(r.resolveCaa(domain)).then((rs) => rs.map((c) => {
@@ -160,9 +160,10 @@ async function collectDns(connector: Connector, domain: string, opts: CollectOpt
     txt(domain),
     probe(dmarcAt),
     txt(`_mta-sts.${domain}`),
+    txt(`_smtp._tls.${domain}`),
     probe(() => queryDnssec(connector, org, opts.timeoutMs)),
   ]);
-  const dns: DnsEvidence = { a, aaaa, caa, mx, txt: txtRecords, dmarc, mtaStsTxt, dnssec };
+  const dns: DnsEvidence = { a, aaaa, caa, mx, txt: txtRecords, dmarc, mtaStsTxt, tlsRpt, dnssec };
   if (mtaStsTxt.ok && mtaStsTxt.value.some((t) => /^v=STSv1/i.test(t))) {
     dns.mtaStsPolicy = await probe(() => fetchFollow(connector, `https://mta-sts.${domain}/.well-known/mta-sts.txt`, opts, { verifyTls: true, maxBodyBytes: 64 * 1024 }));
   }

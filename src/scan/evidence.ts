@@ -75,6 +75,8 @@ export interface DnsEvidence {
   txt: Probe<string[]>;
   dmarc: Probe<string[]>;
   mtaStsTxt: Probe<string[]>;
+  /** TXT at `_smtp._tls.<domain>` (TLS-RPT); absent in evidence recorded before scan-2026-11.2. */
+  tlsRpt?: Probe<string[]>;
   /** The MTA-STS policy file, fetched only when the `_mta-sts` record exists. */
   mtaStsPolicy?: Probe<Page>;
   /** DS at the parent and the resolver's AD flag for it. */

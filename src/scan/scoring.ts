@@ -42,6 +42,7 @@ export const SCAN_SCORING_TABLE: ScanScoringTable = {
     'email-spf': { fail: 8, warn: 4 },
     'email-dmarc': { fail: 8, warn: 4 },
     'email-mta-sts': { fail: 5, warn: 1 },
+    'email-tls-rpt': { fail: 2, warn: 1 },
     'exposed-env-file': { fail: 40 },
     'exposed-git-repository': { fail: 40 },
     'exposed-container-config': { fail: 20 },

@@ -6,6 +6,7 @@ import { cookieCheck } from '../../src/scan/checks/content.ts';
 import { hstsCheck, http3Check, httpRedirectCheck, isolationCheck, parseAltSvc, parsePermissionsPolicy, permissionsCheck, referrerCheck } from '../../src/scan/checks/http.ts';
 import type { Check } from '../../src/scan/checks/check.ts';
 import { keyCheck } from '../../src/scan/checks/tls.ts';
+import { mtaStsCheck, parseTlsRpt, tlsRptCheck } from '../../src/scan/checks/dns.ts';
 import type { CertInfo } from '../../src/scan/evidence.ts';
 import type { Evidence, Hop, Page, Probe } from '../../src/scan/evidence.ts';
 
@@ -137,4 +138,31 @@ describe('certificate key strength (NIST SP 800-57 security bits)', () => {
       assert.deepEqual([out.status, out.messageId, out.evidence, out.severity], [status, messageId, text, severity]);
     });
   }
+});
+
+describe('mail checks: MTA-STS (RFC 8461) and TLS-RPT (RFC 8460)', () => {
+  const ok = <T>(value: T) => ({ ok: true as const, value });
+  const policyPage = (body: string, chain?: Hop[]) => page(`https://mta-sts.${D}/.well-known/mta-sts.txt`, { 'content-type': 'text/plain' }, chain, body);
+  const GOOD_POLICY = `version: STSv1\nmode: enforce\nmx: mx.${D}\nmax_age: 604800\n`;
+  const mail = (txt: string[], policy?: Page, tlsRpt: string[] = []): Evidence => {
+    const e = evidence(page(home));
+    return { ...e, dns: { ...e.dns, mx: ok([{ priority: 10, exchange: `mx.${D}` }]), mtaStsTxt: ok(txt), tlsRpt: ok(tlsRpt), ...(policy ? { mtaStsPolicy: ok(policy) } : {}) } };
+  };
+  table([
+    ['enforced policy covering the MX', mtaStsCheck, mail(['v=STSv1; id=20260101'], policyPage(GOOD_POLICY)), 'pass', undefined, `mode enforce, mx mx.${D}, max_age 604800`],
+    ['two STS records', mtaStsCheck, mail(['v=STSv1; id=1', 'v=STSv1; id=2'], policyPage(GOOD_POLICY)), 'fail', 'broken', 'v=STSv1; id=1; 2 v=STSv1 records (senders then use none)'],
+    ['an id with punctuation', mtaStsCheck, mail(['v=STSv1; id=2026-01-01'], policyPage(GOOD_POLICY)), 'fail', 'broken', 'v=STSv1; id=2026-01-01; the TXT record has no valid id (1–32 letters or digits)'],
+    ['the policy URL redirects', mtaStsCheck, mail(['v=STSv1; id=1'], policyPage(GOOD_POLICY, [hop(`https://mta-sts.${D}/.well-known/mta-sts.txt`, 301, 'https://policies.example/x'), hop('https://policies.example/x', 200)])), 'fail', 'broken', /the policy URL redirects \(301 to https:\/\/policies\.example\/x\); senders do not follow redirects$/],
+    ['max_age over a year', mtaStsCheck, mail(['v=STSv1; id=1'], policyPage(GOOD_POLICY.replace('604800', '40000000'))), 'fail', 'broken', /max_age 40000000 is over the RFC's limit of 31557600 seconds$/],
+    ['MX not covered', mtaStsCheck, mail(['v=STSv1; id=1'], policyPage(GOOD_POLICY.replace(`mx.${D}`, '*.other.example'))), 'fail', 'broken', new RegExp(`MX mx\\.${D.replace(/\./g, '\\.')} not covered by the policy$`)],
+    ['testing mode', mtaStsCheck, mail(['v=STSv1; id=1'], policyPage(GOOD_POLICY.replace('enforce', 'testing'))), 'warn', 'testing', `mode testing, mx mx.${D}, max_age 604800`],
+    ['TLS-RPT with mailto and https', tlsRptCheck, mail([], undefined, ['v=TLSRPTv1; rua=mailto:tls@example-shop.com,https://r.example-shop.com/tls']), 'pass', undefined, 'reports to mailto:tls@example-shop.com, https://r.example-shop.com/tls'],
+    ['no TLS-RPT', tlsRptCheck, mail([], undefined, ['v=spf1 -all']), 'warn', undefined, 'no v=TLSRPTv1 record'],
+    ['TLS-RPT without rua', tlsRptCheck, mail([], undefined, ['v=TLSRPTv1;']), 'fail', 'invalid', 'v=TLSRPTv1;'],
+    ['TLS-RPT with an http: rua', tlsRptCheck, mail([], undefined, ['v=TLSRPTv1; rua=http://r.example-shop.com/']), 'fail', 'invalid', 'v=TLSRPTv1; rua=http://r.example-shop.com/'],
+  ]);
+  it('reads TLS-RPT problems', () => {
+    assert.deepEqual(parseTlsRpt('v=TLSRPTv1; rua=ftp://x'), { ok: false, problem: 'rua ftp://x is neither mailto: nor https:' });
+    assert.deepEqual(parseTlsRpt('v=TLSRPTv1;rua=mailto:a@b.c'), { ok: true, rua: ['mailto:a@b.c'] });
+  });
 });

@@ -47,6 +47,7 @@ before(async () => {
     'example-shop.com': { DS: true, authenticated: true },
     '_dmarc.good.example-shop.com': { TXT: ['v=DMARC1; p=reject; rua=mailto:d@example-shop.com'] },
     '_mta-sts.good.example-shop.com': { TXT: ['v=STSv1; id=20260101'] },
+    '_smtp._tls.good.example-shop.com': { TXT: ['v=TLSRPTv1; rua=mailto:tls-reports@example-shop.com'] },
     'mta-sts.good.example-shop.com': local,
     'bad.example-shop.com': { ...local, TXT: ['v=spf1 +all'], MX: [{ priority: 5, exchange: 'mail.bad.example-shop.com' }] },
     '_dmarc.bad.example-shop.com': { TXT: ['v=DMARC1; p=none'] },
@@ -115,6 +116,7 @@ describe('scanDomain on local sites', () => {
     assert.deepEqual(r.findings, []);
     assert.equal(check(r, 'dnssec').evidence, 'DS present, validated by the resolver (AD)');
     assert.equal(check(r, 'email-mta-sts').evidence, 'mode enforce, mx mx.good.example-shop.com, max_age 604800');
+    assert.equal(check(r, 'email-tls-rpt').evidence, 'reports to mailto:tls-reports@example-shop.com');
     assert.match(check(r, 'tls-legacy-protocols').evidence, /^accepted: TLSv1\.2, TLSv1\.3$/);
     assert.ok(!JSON.stringify(r).includes('s3cr3t-session-value'), 'cookie values never appear');
     assert.ok(r.requests <= 60);
@@ -157,7 +159,7 @@ describe('scanDomain on local sites', () => {
       assert.equal(st[id], 'fail', id);
     }
     for (const id of ['strict-transport-security']) assert.equal(st[id], 'fail', id);
-    for (const id of ['version-disclosure', 'subresource-integrity', 'email-dmarc', 'security-txt', 'dns-caa', 'email-mta-sts']) assert.equal(st[id], 'warn', id);
+    for (const id of ['version-disclosure', 'subresource-integrity', 'email-dmarc', 'security-txt', 'dns-caa', 'email-mta-sts', 'email-tls-rpt']) assert.equal(st[id], 'warn', id);
     assert.equal(st['exposed-git-repository'], 'pass');
     assert.match(check(r, 'tls-legacy-protocols').evidence, /accepted: TLSv1, TLSv1\.1, TLSv1\.2, TLSv1\.3/);
     assert.match(check(r, 'cookie-attributes').evidence, /sessionid: no Secure, no HttpOnly, no SameSite/);

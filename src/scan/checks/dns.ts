@@ -189,17 +189,25 @@ export const mtaStsCheck: Check = {
     const { mx, mtaStsTxt, mtaStsPolicy } = e.dns;
     if (mx.ok && mx.value.length === 0) return outcome('not-applicable', 'no MX records');
     return withRecords(mtaStsTxt, '_mta-sts TXT', (txt) => {
-      const record = txt.find((t) => /^v=STSv1/i.test(t));
+      const records = txt.filter((t) => /^v=STSv1/i.test(t));
+      const record = records[0];
       if (record === undefined) return outcome('warn', 'no _mta-sts TXT record', { data: { domain: e.domain }, url: dnsUrl(`_mta-sts.${e.domain}`, 'TXT'), severity: 'info' });
       const policyUrl = `https://mta-sts.${e.domain}/.well-known/mta-sts.txt`;
-      const broken = (problem: string) => outcome('fail', `${clip(record, 60)}; ${problem}`, { messageId: 'broken', data: { problem }, url: policyUrl });
+      const broken = (problem: string, url = policyUrl) => outcome('fail', `${clip(record, 60)}; ${problem}`, { messageId: 'broken', data: { problem }, url });
+      // RFC 8461 §3.1: more than one record, or an id that is not 1–32 alphanumerics, means no policy at all.
+      const txtUrl = dnsUrl(`_mta-sts.${e.domain}`, 'TXT');
+      if (records.length > 1) return broken(`${records.length} v=STSv1 records (senders then use none)`, txtUrl);
+      if (!/(?:^|;)\s*id\s*=\s*[A-Za-z0-9]{1,32}\s*(;|$)/.test(record)) return broken('the TXT record has no valid id (1–32 letters or digits)', txtUrl);
       if (!mtaStsPolicy || !mtaStsPolicy.ok) return broken(`policy not fetched: ${mtaStsPolicy?.ok === false ? mtaStsPolicy.error : 'not attempted'}`);
       const page = mtaStsPolicy.value;
+      // §3.3: senders do not follow redirects when fetching the policy.
+      if (page.chain.length > 1) return broken(`the policy URL redirects (${page.chain[0]?.status} to ${clip(page.chain[1]?.url ?? '', 60)}); senders do not follow redirects`);
       if (page.status !== 200 || !/text\/plain/i.test(header(page, 'content-type') ?? '')) return broken(`policy answered ${page.status} ${header(page, 'content-type') ?? ''}`.trim());
       const policy = parseMtaStsPolicy(page.body);
-      if (policy.version !== 'STSv1' || !['enforce', 'testing', 'none'].includes(policy.mode ?? '') || policy.mx.length === 0 || !(Number(policy.maxAge) > 0)) {
+      if (policy.version !== 'STSv1' || !['enforce', 'testing', 'none'].includes(policy.mode ?? '') || (policy.mode !== 'none' && policy.mx.length === 0) || !(Number(policy.maxAge) > 0)) {
         return broken('policy lacks version, mode, mx or max_age');
       }
+      if (Number(policy.maxAge) > 31_557_600) return broken(`max_age ${policy.maxAge} is over the RFC's limit of 31557600 seconds`);
       const hosts = mx.ok ? mx.value.map((m) => m.exchange) : [];
       const uncovered = hosts.filter((h) => !policy.mx.some((p) => mxMatches(p, h)));
       if (uncovered.length > 0) return broken(`MX ${uncovered.join(', ')} not covered by the policy`);
@@ -233,4 +241,52 @@ export const dnssecCheck: Check = {
       if (!ds) return outcome('warn', 'no DS record at the parent zone', { data: { zone: e.domain }, url: dnsUrl(e.domain, 'DS'), severity: 'info' });
       return outcome('pass', authenticated ? 'DS present, validated by the resolver (AD)' : 'DS present; the resolver did not report validation (AD not set)');
     }),
+};
+
+/** Reads a TLS-RPT record (RFC 8460 §3): `v=TLSRPTv1; rua=mailto:a@b,https://c/d`. */
+export function parseTlsRpt(record: string): { ok: true; rua: string[] } | { ok: false; problem: string } {
+  const fields = new Map(record.split(';').map((f) => f.trim()).filter((f) => f !== '').map((f) => {
+    const i = f.indexOf('=');
+    return [f.slice(0, i).trim().toLowerCase(), f.slice(i + 1).trim()] as const;
+  }));
+  if (fields.get('v') !== 'TLSRPTv1') return { ok: false, problem: 'does not start with v=TLSRPTv1' };
+  const rua = (fields.get('rua') ?? '').split(',').map((u) => u.trim()).filter((u) => u !== '');
+  if (rua.length === 0) return { ok: false, problem: 'no rua= reporting address' };
+  const bad = rua.filter((u) => !/^mailto:[^@\s]+@[^@\s]+$/i.test(u) && !/^https:\/\/\S+$/i.test(u));
+  if (bad.length > 0) return { ok: false, problem: `rua ${clip(bad.join(', '), 60)} is neither mailto: nor https:` };
+  return { ok: true, rua };
+}
+
+const tlsRptRule = scanRule({
+  id: 'CGS036',
+  name: 'email-tls-rpt',
+  title: 'No SMTP TLS reporting (TLS-RPT)',
+  description: 'TLS-RPT asks sending servers to report failed TLS deliveries to the domain, so an MTA-STS or DANE problem (or an attack on STARTTLS) is noticed instead of silently bouncing or downgrading mail.',
+  severity: 'low',
+  category: 'best-practice',
+  references: ['https://www.rfc-editor.org/rfc/rfc8460'],
+  remediation: 'Publish `_smtp._tls.<domain>` TXT `v=TLSRPTv1; rua=mailto:tls-reports@<domain>`.',
+  equivalents: ['internet.nl:tls-rpt'],
+  messages: { default: 'No TLS-RPT record at _smtp._tls.{{domain}}.', invalid: 'The TLS-RPT record is invalid: {{problem}}.' },
+});
+
+export const tlsRptCheck: Check = {
+  id: tlsRptRule.name,
+  area: 'email',
+  title: 'SMTP TLS reporting (TLS-RPT)',
+  rule: tlsRptRule,
+  run: (e) => {
+    const { mx, tlsRpt } = e.dns;
+    if (mx.ok && mx.value.length === 0) return outcome('not-applicable', 'no MX records');
+    if (tlsRpt === undefined) return outcome('error', 'TLS-RPT was not looked up');
+    const url = dnsUrl(`_smtp._tls.${e.domain}`, 'TXT');
+    return withRecords(tlsRpt, '_smtp._tls TXT', (txt) => {
+      const records = txt.filter((t) => /^v=TLSRPTv1/i.test(t));
+      if (records.length === 0) return outcome('warn', 'no v=TLSRPTv1 record', { data: { domain: e.domain }, url, severity: 'info' });
+      if (records.length > 1) return outcome('fail', `${records.length} v=TLSRPTv1 records`, { messageId: 'invalid', data: { problem: `${records.length} records (senders then use none)` }, url });
+      const parsed = parseTlsRpt(records[0] ?? '');
+      if (!parsed.ok) return outcome('fail', clip(records[0] ?? ''), { messageId: 'invalid', data: { problem: parsed.problem }, url });
+      return outcome('pass', `reports to ${clip(parsed.rua.join(', '))}`);
+    });
+  },
 };
