@@ -3,7 +3,7 @@
 // goes to the first, vetted address; each handshake is counted against the scan's budget. Loopback only.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ConnectError, createConnector, ScanBudget } from '../../src/scan/connector.ts';
+import { ConnectError, createConnector, ScanBudget } from '../../src/net/connector.ts';
 import { probeCipherClasses } from '../../src/scan/probes/cipher-probe.ts';
 import type { Canary, DnsServer, Site } from '../support/local-sites/index.ts';
 import { createTestCa, startCanary, startDnsServer, startSite } from '../support/local-sites/index.ts';

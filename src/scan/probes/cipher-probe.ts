@@ -3,8 +3,8 @@
 // to the address the connector vetted (the connector's `vet`, the same per-scan cache as every other probe) and is
 // counted against the scan's budget; nothing here resolves a name.
 import net from 'node:net';
-import type { Connector, ScanBudget } from '../connector.ts';
-import { ConnectError } from '../connector.ts';
+import type { Connector, ScanBudget } from '../../net/connector.ts';
+import { ConnectError } from '../../net/connector.ts';
 import type { CipherEvidence } from '../evidence.ts';
 import type { ServerAnswer, SuiteClass } from './client-hello.ts';
 import { buildClientHello, parseServerAnswer, SUITE_CLASSES, SUITES } from './client-hello.ts';
