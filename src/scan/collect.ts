@@ -6,10 +6,9 @@ import dgram from 'node:dgram';
 import { isIPv6 } from 'node:net';
 import { getDomain } from 'tldts';
 import { ConnectError } from '../net/connector.ts';
-import type { Connector, RequestOptions, ScanBudget } from '../net/connector.ts';
+import type { Connector, RequestOptions, ScanBudget, TlsProbeResult } from '../net/connector.ts';
 import { decodeMessage, encodeQuery, FLAG, RR } from '../net/dns-wire.ts';
-import type { CertInfo, DnsEvidence, Evidence, ExposureProbe, Page, Probe, TlsInfo, TlsVersion } from './evidence.ts';
-import { TLS_VERSIONS } from './evidence.ts';
+import type { CertInfo, CipherEvidence, DnsEvidence, Evidence, ExposureProbe, Page, Probe, TlsInfo, TlsVersion } from './evidence.ts';
 import { EXPOSURE_PROBES } from './checks/exposure.ts';
 import { probeCipherClasses } from './probes/cipher-probe.ts';
 
@@ -79,30 +78,93 @@ function certInfo(cert: X509Certificate, domain: string): CertInfo {
  * read `UNSPECIFIED`. When the lowest level verified the same chain, the security level is the only difference. */
 const BELOW_DEFAULT_LEVEL = 'below the default security level (key or signature digest too weak)';
 
-async function collectTls(connector: Connector, domain: string, opts: CollectOptions): Promise<TlsInfo> {
-  const probeOptions = { timeoutMs: opts.timeoutMs, budget: opts.budget };
-  const [r, asDefault] = await Promise.all([
-    connector.tlsProbe(domain, probeOptions),
-    probe(() => connector.tlsProbe(domain, { ...probeOptions, asDefaultClient: true })),
-  ]);
-  const verdict = asDefault.ok ? asDefault.value : r;
-  const info: TlsInfo = { protocol: r.protocol, trusted: verdict.authorized, asDefaultClient: asDefault.ok };
-  const error = verdict.authorizationError;
-  if (error !== undefined) info.trustError = error === 'UNSPECIFIED' && r.authorized ? BELOW_DEFAULT_LEVEL : error;
-  if (r.certificate) info.certificate = certInfo(r.certificate, domain);
-  return info;
+/** At most `n` of a scan's connections to the site at once (browsers keep to 6 per host): every probe is queued
+ * at the start and runs as a slot frees, instead of group after group. A freed slot passes straight to the next. */
+export function hostLimit(n: number): <T>(work: () => Promise<T>) => Promise<T> {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(work: () => Promise<T>): Promise<T> => {
+    if (active < n) active++;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await work();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else active--;
+    }
+  };
 }
 
-/** A handshake refused by the server is an answer (not offered); a timeout or a refused address is not. */
-async function versionAccepted(connector: Connector, domain: string, version: TlsVersion, opts: CollectOptions): Promise<boolean> {
+type Limit = ReturnType<typeof hostLimit>;
+
+/** A handshake pinned to one version at security level 0: its result, or false when the server refused the version.
+ * A protocol alert or a reset mid-handshake is the server saying no; a timeout or a refused address is not an answer. */
+async function versionHandshake(connector: Connector, domain: string, version: TlsVersion, opts: CollectOptions): Promise<TlsProbeResult | false> {
   try {
-    await connector.tlsProbe(domain, { minVersion: version, maxVersion: version, timeoutMs: opts.timeoutMs, budget: opts.budget });
-    return true;
+    return await connector.tlsProbe(domain, { minVersion: version, maxVersion: version, timeoutMs: opts.timeoutMs, budget: opts.budget });
   } catch (err) {
-    // A protocol alert or a reset mid-handshake is the server saying no; a timeout or refusal is not an answer.
     if ((err as { code?: string }).code === 'tls' || /ECONNRESET/.test(errorText(err))) return false;
     throw err;
   }
+}
+
+interface TlsFacts {
+  tls: Probe<TlsInfo>;
+  tlsVersions: Record<TlsVersion, Probe<boolean>>;
+  ciphers: Probe<CipherEvidence>;
+}
+
+/**
+ * Every TLS fact in as few handshakes as the checks need: one as a default client (trust, and the best version it
+ * negotiates: TLS 1.3 accepted or not), the cipher-class ClientHellos (whose ServerHellos also show TLS 1.2), and
+ * TLS 1.0/1.1 pinned at security level 0. TLS 1.2 and 1.3 get handshakes of their own only when those do not
+ * settle them — a server no default client can talk to, or one whose TLS 1.2 suites none of the classes hold.
+ * 8 handshakes for a typical server, where one per version plus two for trust plus the cipher classes made 11.
+ */
+async function collectTls(connector: Connector, domain: string, opts: CollectOptions, limit: Limit): Promise<TlsFacts> {
+  const probeOptions = { timeoutMs: opts.timeoutMs, budget: opts.budget };
+  const pinned = (v: TlsVersion) => probe(() => limit(() => versionHandshake(connector, domain, v, opts)));
+  const [asDefault, ciphers, v10, v11] = await Promise.all([
+    probe(() => limit(() => connector.tlsProbe(domain, { ...probeOptions, asDefaultClient: true }))),
+    probe(() => probeCipherClasses(connector, domain, { ...probeOptions, limit })),
+    pinned('TLSv1'),
+    pinned('TLSv1.1'),
+  ]);
+  const settled = <T>(value: T): Probe<T> => ({ ok: true, value });
+  let v12: Probe<TlsProbeResult | false>;
+  let v13: Probe<TlsProbeResult | false>;
+  if (asDefault.ok) {
+    const best = asDefault.value.protocol;
+    v13 = settled(best === 'TLSv1.3' ? asDefault.value : false);
+    const helloAt12 = ciphers.ok && Object.values(ciphers.value.accepted).some((a) => a.version === 0x0303);
+    v12 = best === 'TLSv1.2' || helloAt12 ? settled(asDefault.value) : await pinned('TLSv1.2');
+  } else {
+    [v12, v13] = await Promise.all([pinned('TLSv1.2'), pinned('TLSv1.3')]);
+  }
+  const byVersion: [TlsVersion, Probe<TlsProbeResult | false>][] = [['TLSv1', v10], ['TLSv1.1', v11], ['TLSv1.2', v12], ['TLSv1.3', v13]];
+  const tlsVersions = Object.fromEntries(byVersion.map(([v, p]) => [v, p.ok ? settled(p.value !== false) : p])) as Record<TlsVersion, Probe<boolean>>;
+  // The level-0 view: the highest version a pinned handshake completed (what a weak server still says).
+  const lowest = [...byVersion].reverse().map(([, p]) => (p.ok ? p.value : false))
+    .find((r): r is TlsProbeResult => r !== false && (!asDefault.ok || r !== asDefault.value));
+  const seen = asDefault.ok ? asDefault.value : lowest;
+  if (seen === undefined) {
+    const failure = [asDefault, v13, v12].find((p) => !p.ok);
+    return { tls: { ok: false, error: failure && !failure.ok ? failure.error : 'no TLS version accepted' }, tlsVersions, ciphers };
+  }
+  const info: TlsInfo = { protocol: seen.protocol, trusted: seen.authorized, asDefaultClient: asDefault.ok };
+  const error = seen.authorizationError;
+  if (error !== undefined) {
+    let belowDefault = false;
+    if (error === 'UNSPECIFIED') {
+      // Node does not name it: ask the lowest security level whether the same chain verifies there.
+      const atZero = lowest ?? (await probe(() => limit(() => connector.tlsProbe(domain, probeOptions))).then((p) => (p.ok ? p.value : undefined)));
+      belowDefault = atZero?.authorized === true;
+    }
+    info.trustError = belowDefault ? BELOW_DEFAULT_LEVEL : error;
+  }
+  if (seen.certificate) info.certificate = certInfo(seen.certificate, domain);
+  return { tls: settled(info), tlsVersions, ciphers };
 }
 
 /** Asks the scan's resolver for DS directly (node:dns has no DS query and hides the AD flag). */
@@ -170,37 +232,36 @@ async function collectDns(connector: Connector, domain: string, opts: CollectOpt
   return dns;
 }
 
-async function collectExposure(connector: Connector, domain: string, opts: CollectOptions): Promise<{ notFound: Probe<Page>; exposure: ExposureProbe[] }> {
+async function collectExposure(connector: Connector, domain: string, opts: CollectOptions, limit: Limit): Promise<{ notFound: Probe<Page>; exposure: ExposureProbe[] }> {
   const base = `https://${domain}`;
-  const get = (path: string) => probe(() => fetchFollow(connector, `${base}${path}`, opts, { maxBodyBytes: 64 * 1024 }));
-  const notFound = await get(`/confgate-${randomBytes(8).toString('hex')}.txt`);
-  // Politeness: a few at a time, not the whole list at once.
-  const exposure: ExposureProbe[] = [];
-  for (let i = 0; i < EXPOSURE_PROBES.length; i += 4) {
-    const batch = EXPOSURE_PROBES.slice(i, i + 4);
-    exposure.push(...(await Promise.all(batch.map(async (p) => ({ path: p.path, kind: p.kind, result: await get(p.path) })))));
-  }
+  // Politeness is the per-host limit: the probes queue behind it with everything else.
+  const get = (path: string) => probe(() => limit(() => fetchFollow(connector, `${base}${path}`, opts, { maxBodyBytes: 64 * 1024 })));
+  const [notFound, exposure] = await Promise.all([
+    get(`/confgate-${randomBytes(8).toString('hex')}.txt`),
+    Promise.all(EXPOSURE_PROBES.map(async (p): Promise<ExposureProbe> => ({ path: p.path, kind: p.kind, result: await get(p.path) }))),
+  ]);
   return { notFound, exposure };
 }
 
 export const CORS_PROBE_ORIGIN = 'https://cors-probe.confgate-scanner.com';
 
 /** Collects everything one scan judges. Independent groups run concurrently; each group stays small. */
+/** How many of a scan's connections may be open to the site at once. */
+export const PER_HOST_CONNECTIONS = 6;
+
+/** Collects everything one scan judges: every probe is queued at once behind the per-host limit. */
 export async function collectEvidence(connector: Connector, domain: string, opts: CollectOptions): Promise<Omit<Evidence, 'exposedFileFindings'>> {
-  const page = (url: string, extra: Partial<RequestOptions> = {}) => probe(() => fetchFollow(connector, url, opts, extra));
-  const [https, http, cors, securityTxt, tls, dns] = await Promise.all([
+  const limit = hostLimit(PER_HOST_CONNECTIONS);
+  const page = (url: string, extra: Partial<RequestOptions> = {}) => probe(() => limit(() => fetchFollow(connector, url, opts, extra)));
+  const [https, http, cors, securityTxt, tlsFacts, dns, exposed] = await Promise.all([
     page(`https://${domain}/`),
     page(`http://${domain}/`),
     page(`https://${domain}/`, { headers: { origin: CORS_PROBE_ORIGIN } }),
     page(`https://${domain}/.well-known/security.txt`, { maxBodyBytes: 64 * 1024 }),
-    probe(() => collectTls(connector, domain, opts)),
+    collectTls(connector, domain, opts, limit),
     collectDns(connector, domain, opts),
+    collectExposure(connector, domain, opts, limit),
   ]);
-  const [versions, ciphers] = await Promise.all([
-    Promise.all(TLS_VERSIONS.map((v) => probe(() => versionAccepted(connector, domain, v, opts)))),
-    probe(() => probeCipherClasses(connector, domain, opts)),
-  ]);
-  const tlsVersions = Object.fromEntries(TLS_VERSIONS.map((v, i) => [v, versions[i]])) as Record<TlsVersion, Probe<boolean>>;
-  const { notFound, exposure } = await collectExposure(connector, domain, opts);
-  return { domain, at: opts.at, https, http, cors, corsOrigin: CORS_PROBE_ORIGIN, securityTxt, tls, tlsVersions, ciphers, dns, notFound, exposure };
+  const { tls, tlsVersions, ciphers } = tlsFacts;
+  return { domain, at: opts.at, https, http, cors, corsOrigin: CORS_PROBE_ORIGIN, securityTxt, tls, tlsVersions, ciphers, dns, notFound: exposed.notFound, exposure: exposed.exposure };
 }

@@ -12,10 +12,16 @@ import { buildClientHello, parseServerAnswer, SUITE_CLASSES, SUITES } from './cl
 export interface CipherProbeOptions {
   timeoutMs: number;
   budget: ScanBudget;
+  /** The scan's per-host connection limit; each handshake takes a slot. */
+  limit?: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
 /** Sends one ClientHello and reads until the answer is decided: a ServerHello, an alert or a closed connection. */
 export async function helloExchange(connector: Connector, host: string, suites: readonly number[], opts: CipherProbeOptions): Promise<ServerAnswer> {
+  return opts.limit ? opts.limit(() => exchange(connector, host, suites, opts)) : exchange(connector, host, suites, opts);
+}
+
+async function exchange(connector: Connector, host: string, suites: readonly number[], opts: CipherProbeOptions): Promise<ServerAnswer> {
   const timeoutMs = opts.budget.take(opts.timeoutMs);
   const address = await connector.vet(host);
   const port = connector.settings.httpsPort ?? 443;
