@@ -112,7 +112,8 @@ function hasCommand(cmd: string): boolean {
 
 /** testssl.sh's findings by id for one host: protocols, cipher categories, forward secrecy, certificate. */
 async function testssl(host: string, port: number, caFile: string, out: string): Promise<Map<string, string>> {
-  await new Promise<void>((resolve) => {
+  // `--reuse-testssl`: read the JSON a previous run left (the findings do not depend on the lab's random ports).
+  if (!(process.argv.includes('--reuse-testssl') && existsSync(out))) await new Promise<void>((resolve) => {
     const p = spawn('testssl', ['--quiet', '--color', '0', '--warnings', 'off', '--ip', '127.0.0.1', '--add-ca', caFile, '-p', '-s', '-f', '-S', '--jsonfile', out, `${host}:${port}`], { stdio: 'ignore' });
     const timer = setTimeout(() => p.kill('SIGKILL'), 240_000);
     p.on('exit', () => { clearTimeout(timer); resolve(); });
@@ -187,11 +188,14 @@ export default async function peersScan(): Promise<SuiteResult> {
           tlsVerdicts.push({ site: site.name, check: `protocol ${ver}`, ours: ev.startsWith('accepted') ? accepted : undefined, theirs: offered(id), ourText: ev, theirText: ts.get(id) ?? 'no result' });
         }
         const cs = ours.checks.find((c) => c.id === 'tls-cipher-suites');
+        // testssl.sh 3.0 names obsolete CBC suites `cipherlist_AVERAGE` and forward secrecy `PFS`; 3.2 renamed them.
+        const cbcId = ts.has('cipherlist_OBSOLETED') ? 'cipherlist_OBSOLETED' : 'cipherlist_AVERAGE';
+        const fsId = ts.has('FS') ? 'FS' : 'PFS';
         const broken = ['cipherlist_NULL', 'cipherlist_aNULL', 'cipherlist_EXPORT', 'cipherlist_LOW', 'cipherlist_3DES_IDEA'].map(offered);
         tlsVerdicts.push({ site: site.name, check: 'broken/weak suites', ours: cs?.status === 'error' ? undefined : cs?.status === 'fail', theirs: broken.every((b) => b === undefined) ? undefined : broken.some((b) => b === true), ourText: `${cs?.status}: ${cs?.evidence}`, theirText: broken.map((b) => String(b)).join('/') });
-        tlsVerdicts.push({ site: site.name, check: 'CBC suites', ours: cs?.status === 'error' ? undefined : cs?.status === 'warn' || cs?.status === 'fail', theirs: offered('cipherlist_OBSOLETED'), ourText: `${cs?.status}: ${cs?.evidence}`, theirText: ts.get('cipherlist_OBSOLETED') ?? 'no result' });
+        tlsVerdicts.push({ site: site.name, check: 'CBC suites', ours: cs?.status === 'error' ? undefined : cs?.status === 'warn' || cs?.status === 'fail', theirs: offered(cbcId), ourText: `${cs?.status}: ${cs?.evidence}`, theirText: ts.get(cbcId) ?? 'no result' });
         const fs = ours.checks.find((c) => c.id === 'tls-forward-secrecy');
-        tlsVerdicts.push({ site: site.name, check: 'forward secrecy', ours: fs?.status === 'error' ? undefined : fs?.status !== 'fail', theirs: ts.has('FS') ? !/not offered/i.test(ts.get('FS') ?? '') : undefined, ourText: `${fs?.status}: ${fs?.evidence}`, theirText: ts.get('FS') ?? 'no result' });
+        tlsVerdicts.push({ site: site.name, check: 'forward secrecy', ours: fs?.status === 'error' ? undefined : fs?.status !== 'fail', theirs: ts.has(fsId) ? !/not offered/i.test(ts.get(fsId) ?? '') : undefined, ourText: `${fs?.status}: ${fs?.evidence}`, theirText: ts.get(fsId) ?? 'no result' });
         const exp = ours.checks.find((c) => c.id === 'tls-certificate-expiry');
         tlsVerdicts.push({ site: site.name, check: 'certificate expired', ours: exp?.status === 'error' ? undefined : exp?.status === 'fail', theirs: ts.has('cert_expirationStatus') ? /expired/i.test(ts.get('cert_expirationStatus') ?? '') : undefined, ourText: `${exp?.status}: ${exp?.evidence}`, theirText: ts.get('cert_expirationStatus') ?? 'no result' });
         const host = ours.checks.find((c) => c.id === 'tls-hostname-mismatch');
