@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import { cookieCheck } from '../../src/scan/checks/content.ts';
 import { hstsCheck, http3Check, httpRedirectCheck, isolationCheck, parseAltSvc, parsePermissionsPolicy, permissionsCheck, referrerCheck } from '../../src/scan/checks/http.ts';
 import type { Check } from '../../src/scan/checks/check.ts';
-import { keyCheck } from '../../src/scan/checks/tls.ts';
+import { keyCheck, trustCheck } from '../../src/scan/checks/tls.ts';
 import { mtaStsCheck, parseTlsRpt, tlsRptCheck } from '../../src/scan/checks/dns.ts';
 import type { CertInfo } from '../../src/scan/evidence.ts';
 import type { Evidence, Hop, Page, Probe } from '../../src/scan/evidence.ts';
@@ -165,4 +165,24 @@ describe('mail checks: MTA-STS (RFC 8461) and TLS-RPT (RFC 8460)', () => {
     assert.deepEqual(parseTlsRpt('v=TLSRPTv1; rua=ftp://x'), { ok: false, problem: 'rua ftp://x is neither mailto: nor https:' });
     assert.deepEqual(parseTlsRpt('v=TLSRPTv1;rua=mailto:a@b.c'), { ok: true, rua: ['mailto:a@b.c'] });
   });
+});
+
+describe('certificate trust: why the chain fails', () => {
+  const withTrust = (trusted: boolean, trustError?: string): Evidence => {
+    const certificate: CertInfo = { subject: 'CN=x', issuer: 'CN=Intermediate', subjectAltName: '', validFrom: 0, validTo: 1, keyType: 'ec', signatureAlgorithm: 'ecdsa-with-SHA256', hostnameMatches: true };
+    return { ...evidence(page(home)), tls: { ok: true, value: { protocol: 'TLSv1.3', trusted, asDefaultClient: true, certificate, ...(trustError ? { trustError } : {}) } } };
+  };
+  const rows: [string, Evidence, string, string | undefined, string][] = [
+    ['trusted', withTrust(true), 'pass', undefined, 'issuer CN=Intermediate'],
+    ['intermediate not sent', withTrust(false, 'UNABLE_TO_VERIFY_LEAF_SIGNATURE'), 'fail', 'chain', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE (incomplete chain or unknown issuer); issuer CN=Intermediate'],
+    ['unknown issuer', withTrust(false, 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY'), 'fail', 'chain', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY (incomplete chain or unknown issuer); issuer CN=Intermediate'],
+    ['self-signed', withTrust(false, 'DEPTH_ZERO_SELF_SIGNED_CERT'), 'fail', 'self', 'DEPTH_ZERO_SELF_SIGNED_CERT (self-signed); issuer CN=Intermediate'],
+    ['expired is the expiry check\'s', withTrust(false, 'CERT_HAS_EXPIRED'), 'pass', undefined, 'issuer CN=Intermediate'],
+  ];
+  for (const [name, e, status, messageId, text] of rows) {
+    it(name, () => {
+      const out = trustCheck.run(e);
+      assert.deepEqual([out.status, out.messageId, out.evidence], [status, messageId, text]);
+    });
+  }
 });

@@ -59,8 +59,17 @@ const trustRule = scanRule({
   references: [MOZ],
   remediation: 'Use a certificate from a publicly trusted CA, for an RSA-2048+ or ECDSA key with a SHA-256 (or stronger) signature, and serve the full intermediate chain.',
   equivalents: [],
-  messages: { default: 'The certificate is not trusted: {{error}}.' },
+  messages: {
+    default: 'The certificate is not trusted: {{error}}.',
+    chain: 'The certificate chain is incomplete or its issuer unknown ({{error}}): serve the intermediate certificates with it.',
+    self: 'The certificate is self-signed ({{error}}).',
+  },
 });
+
+/** OpenSSL's verification errors that mean "the chain does not reach a root": an intermediate not sent, or an
+ * issuer no client knows (testssl's chain of trust, SSL Labs' "incomplete chain"). */
+const CHAIN_ERRORS = new Set(['UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'UNABLE_TO_GET_ISSUER_CERT']);
+const SELF_SIGNED = new Set(['DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN']);
 
 export const trustCheck: Check = {
   id: trustRule.name,
@@ -74,7 +83,10 @@ export const trustCheck: Check = {
     const issuer = `${certificate ? `issuer ${certificate.issuer}` : 'no certificate'}${judged}`;
     // Node checks the host name only after the chain verified; a name error therefore means a trusted chain.
     if (trusted || trustError === 'ERR_TLS_CERT_ALTNAME_INVALID' || DATE_ERRORS.has(trustError ?? '')) return outcome('pass', issuer);
-    return outcome('fail', `${trustError ?? 'unverified'}; ${issuer}`, { data: { error: trustError ?? 'unverified' } });
+    const error = trustError ?? 'unverified';
+    const messageId = CHAIN_ERRORS.has(error) ? 'chain' : SELF_SIGNED.has(error) ? 'self' : undefined;
+    const kind = messageId === 'chain' ? ' (incomplete chain or unknown issuer)' : messageId === 'self' ? ' (self-signed)' : '';
+    return outcome('fail', `${error}${kind}; ${issuer}`, { data: { error }, ...(messageId ? { messageId } : {}) });
   },
 };
 
