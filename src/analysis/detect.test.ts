@@ -30,9 +30,16 @@ describe('file type detection', () => {
     assert.equal(d?.fileType, 'compose');
     assert.ok(d!.detection.confidence >= 0.8);
   });
-  it('BuildKit ignore files are not Dockerfiles', () => {
-    assert.equal(detectFileType('Dockerfile.dockerignore', 'node_modules\n'), undefined);
-    assert.equal(detectFileType('api.Dockerfile.dockerignore', '*.log\n'), undefined);
+  it('BuildKit ignore files are not Dockerfiles: they are .dockerignore files', () => {
+    assert.equal(detectFileType('Dockerfile.dockerignore', 'node_modules\n')?.fileType, 'dockerignore');
+    assert.equal(detectFileType('api.Dockerfile.dockerignore', '*.log\n')?.fileType, 'dockerignore');
+    assert.equal(detectFileType('.dockerignore', '')?.fileType, 'dockerignore');
+  });
+  it('.env files by name, and by content when every line assigns a variable', () => {
+    for (const name of ['.env', '.env.production', 'deploy/prod.env']) assert.equal(detectFileType(name, '')?.fileType, 'dotenv', name);
+    assert.deepEqual(detectFileType('settings', '# db\nexport DB_HOST=db\nDB_PORT=5432\n'), { fileType: 'dotenv', detection: { method: 'content', confidence: 0.6, reason: 'every line that is not a comment assigns a variable (NAME=value)' } });
+    assert.equal(detectFileType('settings', 'DB_HOST=db\nsome prose\n'), undefined);
+    assert.equal(detectFileType('.envrc', 'export A=1\n')?.detection.method, 'content', '.envrc (direnv) is no .env name');
   });
   it('content: neither', () => {
     assert.equal(detectFileType('notes.md', '# Title\n\nSome prose about FROM and RUN.\n'), undefined);
@@ -54,7 +61,7 @@ describe('file type detection', () => {
 });
 
 describe('file type detection over a list with places', () => {
-  const base = { title: 'T', rulesTitle: 'T', excludedNames: [], analyzer: FILE_TYPES[0].analyzer, ruleIdPrefix: 'CGX', language: 'yaml', equivalentTools: [], pragmas: [] };
+  const base = { title: 'T', rulesTitle: 'T', excludedNames: [], analyzer: FILE_TYPES[0].analyzer, ruleIdPrefix: 'CGX', language: 'yaml', equivalentTools: [], pragmas: [], discovery: 'directory' as const };
   const workflow: FileTypeDescriptor<unknown, 'workflow'> = { ...base, id: 'workflow', label: 'workflow', names: [], paths: ['.ci/pipelines/*.yml'], detect: () => ({ confidence: 0.5, reason: 'workflow-ish' }) };
   const action: FileTypeDescriptor<unknown, 'action'> = { ...base, id: 'action', label: 'action', names: ['action.yml'], paths: [], excludedNames: ['action.yml.bak'], detect: () => ({ confidence: 0.7, reason: 'action-ish' }) };
   const { byName, detect } = detectorFor<'workflow' | 'action'>([workflow, action]);

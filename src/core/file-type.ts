@@ -37,6 +37,13 @@ export interface FileTypeDescriptor<D = unknown, Id extends string = string> {
   language: string;
   /** The tools whose checks its rules name in `equivalents` (`hadolint` for `hadolint:DL3007`). */
   equivalentTools: readonly string[];
+  /** `directory`: the CLI's directory search sends files of this type; `named`: only a file a user names (on the
+   * CLI's command line, or sent to the API) is analyzed — directory discovery never uploads it (.env files hold
+   * secrets). GET /api/file-types lists a named type's globs apart, so no client's directory search finds them. */
+  discovery: 'directory' | 'named';
+  /** Files of this type the CLI sends along with a file of `fileType` it sends, when they exist beside it: `names`
+   * are base names in that file's directory, `{name}` standing for its base name (`{name}.dockerignore`). */
+  sentWith?: { fileType: string; names: readonly string[] };
   /** Suppression pragmas its parser reads besides ours (`# confgate ignore=…`): these tools' own, which silence our
    * rules through `equivalents`. */
   pragmas: readonly string[];

@@ -15,6 +15,7 @@ export const compose: FileTypeDescriptor<ComposeDoc, 'compose'> = {
     '*.compose.yaml', '*.compose.yml',
   ],
   paths: [],
+  discovery: 'directory',
   excludedNames: [],
   detect: detectCompose,
   analyzer: composeAnalyzer,

@@ -12,6 +12,7 @@ export const dockerfile: FileTypeDescriptor<DockerfileDoc, 'dockerfile'> = {
   names: ['Dockerfile', 'Dockerfile.*', '*.Dockerfile', 'Containerfile', 'Containerfile.*', '*.Containerfile'],
   paths: [],
   // BuildKit's per-Dockerfile ignore files.
+  discovery: 'directory',
   excludedNames: ['*.dockerignore'],
   detect: detectDockerfile,
   analyzer: dockerfileAnalyzer,

@@ -12,6 +12,7 @@ export const githubAction: FileTypeDescriptor<GhaDoc, 'github-action'> = {
   rulesTitle: 'GitHub Actions action',
   names: ['action.yml', 'action.yaml'],
   paths: [],
+  discovery: 'directory',
   excludedNames: [],
   detect: detectAction,
   analyzer: actionAnalyzer,

@@ -12,6 +12,7 @@ export const githubWorkflow: FileTypeDescriptor<GhaDoc, 'github-workflow'> = {
   names: [],
   // Workflows are known by where they live; the CLI sends repository-relative names.
   paths: ['.github/workflows/*.yml', '.github/workflows/*.yaml'],
+  discovery: 'directory',
   excludedNames: [],
   detect: detectWorkflow,
   analyzer: workflowAnalyzer,

@@ -6,6 +6,8 @@
 // detection.
 import { compose } from './compose.ts';
 import { dockerfile } from './dockerfile.ts';
+import { dockerignore } from './dockerignore.ts';
+import { dotenv } from './dotenv.ts';
 import { githubAction } from './github-action.ts';
 import { githubWorkflow } from './github-workflow.ts';
 
@@ -14,6 +16,8 @@ export const FILE_TYPES = [
   compose,
   githubWorkflow,
   githubAction,
+  dockerignore,
+  dotenv,
 ] as const;
 
 type Descriptor = (typeof FILE_TYPES)[number];
