@@ -7,6 +7,7 @@ import { parseDockerfile } from '../analyzers/dockerfile/parse.ts';
 import type { DockerfileDoc } from '../analyzers/dockerfile/types.ts';
 import { ALL_REFERENCES } from '../rules/compose/references.ts';
 import { configKey, linkBuilds } from './builds.ts';
+import { buildContexts } from './contexts.ts';
 import { resolveServices } from './extends.ts';
 import { includingFiles, overrideFiles, resolveIncludes } from './includes.ts';
 import { conventionalMerges } from './overrides.ts';
@@ -111,5 +112,5 @@ export function buildProjectModel(files: readonly TypedFile[], analyze: AnalyzeF
     const file = byPath.get(c.path);
     if (file?.fileType === 'github-workflow') c.target = file;
   }
-  return { files: parsed, services, builds: links, includes, including: includingFiles(includes), workflowBuilds: builds, workflowCalls: calls, typeByName, merges };
+  return { files: parsed, services, builds: links, includes, including: includingFiles(includes), workflowBuilds: builds, workflowCalls: calls, typeByName, merges, contexts: buildContexts(parsed, links) };
 }

@@ -9,6 +9,8 @@ import type { DockerfileDoc, Stage } from '../analyzers/dockerfile/types.ts';
 import type { ComposeDoc, KeyValue, Service, Str } from '../analyzers/compose/model.ts';
 import type { GhaDoc, Job, Step } from '../analyzers/github-workflow/model.ts';
 import type { Str as YStr } from '../analyzers/yaml/yaml-tree.ts';
+import type { DockerignoreDoc } from '../analyzers/dockerignore/types.ts';
+import type { DotenvDoc } from '../analyzers/dotenv/types.ts';
 
 interface ProjectFileBase {
   filename: string;
@@ -19,7 +21,25 @@ export type DockerfileFile = ProjectFileBase & { fileType: 'dockerfile'; parsed:
 export type ComposeFile = ProjectFileBase & { fileType: 'compose'; parsed: Parsed<ComposeDoc> };
 /** A GitHub Actions workflow or action. */
 export type GhaFile = ProjectFileBase & { fileType: 'github-workflow' | 'github-action'; parsed: Parsed<GhaDoc> };
-export type ProjectFile = DockerfileFile | ComposeFile | GhaFile;
+export type DockerignoreFile = ProjectFileBase & { fileType: 'dockerignore'; parsed: Parsed<DockerignoreDoc> };
+/** A .env file: its parse holds names, never values (src/analyzers/dotenv/). */
+export type DotenvFile = ProjectFileBase & { fileType: 'dotenv'; parsed: Parsed<DotenvDoc> };
+export type ProjectFile = DockerfileFile | ComposeFile | GhaFile | DockerignoreFile | DotenvFile;
+
+/** A build of a submitted Dockerfile and the context it sends (src/project/contexts.ts). */
+export interface BuildContext {
+  dockerfile: DockerfileFile;
+  /** The Dockerfile as this build parses it. */
+  doc: DockerfileDoc;
+  /** The context's root as a project path (`.` for the submission's root). */
+  dir: string;
+  /** The compose builds that send this context; none when it is the Dockerfile's own directory (`docker build .`
+   * beside it), as for a Dockerfile no compose file builds. */
+  builds: BuildLink[];
+  /** The ignore file Docker reads for it: the Dockerfile's own `<name>.dockerignore`, else the context's
+   * `.dockerignore`; absent when neither was submitted. */
+  ignore?: DockerignoreFile;
+}
 
 /** What a build passes to `docker build`: literal build args and the target stage (as the parser takes them). */
 export interface BuildConfig extends ParseOptions {
@@ -186,4 +206,6 @@ export interface ProjectDoc {
   typeByName: (path: string) => string | undefined;
   /** Overrides beside their base, and bases with an automatic override (src/project/overrides.ts). */
   merges: MergeSet[];
+  /** Every build context of a submitted Dockerfile, with its ignore file (src/project/contexts.ts). */
+  contexts: BuildContext[];
 }

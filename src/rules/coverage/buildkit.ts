@@ -28,7 +28,7 @@ export const buildkit: Peer = {
     { id: 'SecretsUsedInArgOrEnv', name: 'Sensitive data should not be used in the ARG or ENV commands' },
     { id: 'InvalidDefaultArgInFrom', name: 'Default value for global ARG results in an empty or invalid base image name' },
     { id: 'FromPlatformFlagConstDisallowed', name: 'FROM --platform flag should not use a constant value' },
-    { id: 'CopyIgnoredFile', name: 'Attempting to Copy file that is excluded by .dockerignore', planned: "Needs the build context's `.dockerignore`: part of issue #20's `.dockerignore` project inputs." },
+    { id: 'CopyIgnoredFile', name: 'Attempting to Copy file that is excluded by .dockerignore' },
     { id: 'InvalidDefinitionDescription', name: 'Comment for build stage or argument should follow the format: `# <arg/stage name> <description>`. If this is not intended to be a description comment, add an empty line or comment between the instruction and the comment.', notAdopted: 'Experimental and off by default in BuildKit: a comment convention for build-definition descriptions, not a defect.' },
     { id: 'ExposeProtoCasing', name: 'Protocol in EXPOSE instruction should be lowercase' },
     { id: 'ExposeInvalidFormat', name: 'IP address and host-port mapping should not be used in EXPOSE instruction. This will become an error in a future release' },

@@ -22,5 +22,10 @@ import { rule as workflowBuildFileNotSubmitted } from './workflow-build-file-not
 import { rule as workflowBuildArgNotDeclared } from './workflow-build-arg-not-declared.ts';
 import { rule as reusableWorkflowCallMismatch } from './reusable-workflow-call-mismatch.ts';
 import { rule as workflowBuildTargetNotFound } from './workflow-build-target-not-found.ts';
+import { rule as contextSecretsNotIgnored } from './context-secrets-not-ignored.ts';
+import { rule as copyIgnoredFile } from './copy-ignored-file.ts';
+import { rule as dependenciesCopiedIntoImage } from './dependencies-copied-into-image.ts';
+import { rule as dockerignoreNotSubmitted } from './dockerignore-not-submitted.ts';
+import { rule as variableNotInEnvFile } from './variable-not-in-env-file.ts';
 
-export const projectRules: Rule<ProjectDoc>[] = [buildDockerfileNotSubmitted, buildTargetNotFound, buildArgNotDeclared, envFileNotAnalyzed, publishedPortNotExposed, exposedPortNotPublished, composeUserOverridesImageUser, healthcheckDisabledOverridesImage, healthcheckMissingEverywhere, secretBuildArgInEnv, imageVersionMismatch, extendsFileNotSubmitted, invalidExtendsAcrossFiles, includeFileNotSubmitted, undefinedNameAcrossIncludes, includeConflict, includeCycle, workflowBuildFileNotSubmitted, workflowBuildArgNotDeclared, reusableWorkflowCallMismatch, workflowBuildTargetNotFound];
+export const projectRules: Rule<ProjectDoc>[] = [buildDockerfileNotSubmitted, buildTargetNotFound, buildArgNotDeclared, envFileNotAnalyzed, publishedPortNotExposed, exposedPortNotPublished, composeUserOverridesImageUser, healthcheckDisabledOverridesImage, healthcheckMissingEverywhere, secretBuildArgInEnv, imageVersionMismatch, extendsFileNotSubmitted, invalidExtendsAcrossFiles, includeFileNotSubmitted, undefinedNameAcrossIncludes, includeConflict, includeCycle, workflowBuildFileNotSubmitted, workflowBuildArgNotDeclared, reusableWorkflowCallMismatch, workflowBuildTargetNotFound, contextSecretsNotIgnored, copyIgnoredFile, dependenciesCopiedIntoImage, dockerignoreNotSubmitted, variableNotInEnvFile];
