@@ -170,7 +170,14 @@ describe('rule catalogue and file types', () => {
   it('lists the accepted file types: auto, then every file type of the list with its names and places', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/file-types' });
     assert.equal(res.json().data.items[0].file_type, 'auto');
-    assert.deepEqual(res.json().data.items.slice(1), FILE_TYPES.map((ft) => ({ file_type: ft.id, title: ft.title, names: ft.names, paths: ft.paths, excluded_names: ft.excludedNames })));
+    assert.deepEqual(res.json().data.items.slice(1), FILE_TYPES.map((ft) => {
+      const found = ft.discovery === 'directory';
+      const sentWith = 'sentWith' in ft && ft.sentWith ? { file_type: ft.sentWith.fileType, names: ft.sentWith.names } : null;
+      return { file_type: ft.id, title: ft.title, names: found ? ft.names : [], paths: found ? ft.paths : [], excluded_names: ft.excludedNames, discovery: ft.discovery, detected_names: ft.names, sent_with: sentWith };
+    }));
+    const dotenv = res.json().data.items.find((i: { file_type: string }) => i.file_type === 'dotenv');
+    assert.deepEqual([dotenv.discovery, dotenv.names, dotenv.paths, dotenv.detected_names], ['named', [], [], ['.env', '.env.*', '*.env']], 'no directory search finds a .env file');
+    assert.deepEqual(res.json().data.items.find((i: { file_type: string }) => i.file_type === 'dockerignore').sent_with, { file_type: 'dockerfile', names: ['{name}.dockerignore', '.dockerignore'] });
     openapi.assertConforms('GET', '/api/file-types', 200, res.json());
   });
 });

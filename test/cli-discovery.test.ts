@@ -21,8 +21,11 @@ describe('the CLI finds the files of every file type of the list', () => {
     const fillers = ['x', ...FILE_TYPES.flatMap((t) => t.names.filter((n) => !n.includes('*')).slice(0, 1))];
     const names = [...new Set(globs.flatMap((g) => fillers.flatMap((f) => [g.replaceAll('*', f), g.replaceAll('*', f).toUpperCase()])))];
     const files = [...names, ...names.filter((n) => n.includes('/')).map((n) => `sub/${n}`), 'README.md', 'notes.yaml', 'docs/Dockerfile.md.txt'];
-    const expected = files.filter((f) => detectByName(f) !== undefined).sort();
-    assert.ok(expected.length >= FILE_TYPES.reduce((n, t) => n + t.names.length, 0), `${expected.length} files of a type`);
+    // A type the service lists as `named` (.env files) is never found: only a file named on the command line is sent.
+    const discovered = (f: string) => { const d = detectByName(f); return d !== undefined && FILE_TYPES.find((t) => t.id === d.fileType)!.discovery === 'directory'; };
+    const expected = files.filter(discovered).sort();
+    assert.ok(files.some((f) => detectByName(f)?.fileType === 'dotenv'), 'a .env name is among the files');
+    assert.ok(expected.length >= FILE_TYPES.reduce((n, t) => n + (t.discovery === 'directory' ? t.names.length : 0), 0), `${expected.length} files of a type`);
     if (FILE_TYPES.some((t) => t.excludedNames.length > 0)) assert.ok(files.some((f) => !expected.includes(f) && FILE_TYPES.some((t) => t.names.some((g) => new RegExp(`^${g.replaceAll('.', '\\.').replaceAll('*', '.*')}$`, 'i').test(f)))), 'an excluded name is among the files');
     const res = await runCli(['--url', svc.url, '--min-score', '0', '--format', 'json', '.'], { cwd: workdir(Object.fromEntries(files.map((f) => [f, '']))) });
     assert.equal(res.status, 0, res.stderr);

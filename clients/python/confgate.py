@@ -91,10 +91,14 @@ class FileTypes(object):
     def __init__(self, items):
         # `auto` is listed too, with no name or place: it is no type of its own.
         self.titles = [item.get("title", item.get("file_type", "")) for item in items if item.get("names") or item.get("paths")]
-        self.ids = [item.get("file_type") for item in items]
-        self.types = [([glob_regex(g, "^") for g in item.get("names", [])],
+        # Only what a directory search may send: a type the service lists as `named` (.env files) has no names here.
+        self.types = [(item.get("file_type"),
+                       [glob_regex(g, "^") for g in item.get("names", [])],
                        [glob_regex(g, "(?:^|/)") for g in item.get("paths", [])],
                        [glob_regex(g, "^") for g in item.get("excluded_names", [])]) for item in items]
+        # Files the service wants with a file of a type, when they exist beside it: `{name}` is that file's base name.
+        self.sent_with = [(item["sent_with"].get("file_type"), item["sent_with"].get("names", []))
+                          for item in items if isinstance(item.get("sent_with"), dict)]
         # Hidden directories are skipped, except those a place names (`.github` of `.github/workflows/*.yml`).
         self.dirs = [glob_regex(segment, "^") for item in items for g in item.get("paths", []) for segment in g.split("/")[:-1]]
 
@@ -104,9 +108,9 @@ class FileTypes(object):
         return not directory.startswith(".") or any(r.match(directory) for r in self.dirs)
 
     def type_of(self, name):
-        """The type a file name (relative, "/"-separated, as the service will see it) says, or None."""
+        """The type a directory search finds a file name (relative, "/"-separated, as the service will see it) as, or None."""
         base = name.rsplit("/", 1)[-1]
-        for file_type, (names, paths, excluded) in zip(self.ids, self.types):
+        for file_type, names, paths, excluded in self.types:
             if any(r.match(base) for r in excluded):
                 continue
             if any(r.search(name) for r in paths) or any(r.match(base) for r in names):
@@ -116,6 +120,20 @@ class FileTypes(object):
     def claims(self, name):
         """Whether a file name is of a type the service analyzes."""
         return self.type_of(name) is not None
+
+    def companions(self, path):
+        """The files beside `path` the service wants sent with it (the ignore file of a Dockerfile), that exist."""
+        kind = self.type_of(display_name(path))
+        directory, base = os.path.split(path)
+        found = []
+        for file_type, names in self.sent_with:
+            if kind is None or file_type != kind:
+                continue
+            for template in names:
+                candidate = os.path.join(directory, template.replace("{name}", base))
+                if os.path.isfile(candidate) and candidate not in found:
+                    found.append(candidate)
+        return found
 
 
 def unreadable(err, path):
@@ -127,10 +145,14 @@ def walk_failed(err):
     raise unreadable(err, "")
 
 
-def expand(paths, file_types_fn, excludes_for, log):
-    """Files named on the command line as they are; directories walked for the names the service analyzes. A file
-    or directory an exclude matches is left out (a directory is not entered); `-` (stdin) is kept as it is."""
+def expand(paths, file_types_fn, excludes_for, log, with_companions=True):
+    """Files named on the command line as they are; directories walked for the names the service analyzes (never
+    a type the service lists as `named`: a .env file is sent only when named). A file or directory an exclude
+    matches is left out (a directory is not entered); `-` (stdin) is kept as it is. With each file come the files
+    the service wants sent with it that exist beside it (the ignore file of a Dockerfile). Answers units: lists of
+    paths that a project request keeps together."""
     found = []
+    walked = set()
     seen = set()
     file_types = None
     excluded = []
@@ -164,6 +186,7 @@ def expand(paths, file_types_fn, excludes_for, log):
                             excluded.append(full)
                         else:
                             found.append(full)
+                            walked.add(full)
         else:
             rule = excluded_by(excludes, path) if excludes else None
             if rule:
@@ -171,12 +194,32 @@ def expand(paths, file_types_fn, excludes_for, log):
                 excluded.append(path)
             else:
                 found.append(path)
-    unique = []
+    # A file the service wants sent with another (an ignore file with its Dockerfile) joins that file's unit, which
+    # a request never splits; a named file with no file beside it needs no look-up.
+    named = [p for p in found if p != STDIN and p not in walked]
+    if file_types is None and with_companions and any(has_siblings(p) for p in named):
+        file_types = file_types_fn()
+    units = []
+    unit_of = {}
     for path in found:
         key = path if path == STDIN else os.path.realpath(path)
-        if key not in seen:
-            seen.add(key)
-            unique.append(path)
+        if key in seen:
+            continue
+        companions = []
+        if path != STDIN and file_types is not None and with_companions:
+            companions = [c for c in file_types.companions(path) if not (excludes_for(path) and excluded_by(excludes_for(path), c))]
+        joined = next((unit_of[os.path.realpath(c)] for c in companions if os.path.realpath(c) in unit_of), None)
+        unit = joined if joined is not None else []
+        if joined is None:
+            units.append(unit)
+        for p in [path] + companions:
+            k = p if p == STDIN else os.path.realpath(p)
+            if k in seen:
+                continue
+            seen.add(k)
+            unit.append(p)
+            unit_of[k] = unit
+    unique = [p for unit in units for p in unit]
     if excluded and unique:
         log("left out %d excluded path%s" % (len(excluded), "" if len(excluded) == 1 else "s"))
     if not unique:
@@ -185,7 +228,16 @@ def expand(paths, file_types_fn, excludes_for, log):
                                  % (", ".join(paths), len(excluded), "" if len(excluded) == 1 else "s"))
         kinds = "; ".join(file_types.titles) if file_types else "no type"
         raise TechnicalError("no file of a type the service analyzes (%s) found in %s" % (kinds, ", ".join(paths)))
-    return unique
+    return units
+
+
+def has_siblings(path):
+    """Whether another file stands in `path`'s directory (only then can a file go with it)."""
+    directory, base = os.path.split(path)
+    try:
+        return any(name != base and os.path.isfile(os.path.join(directory or ".", name)) for name in os.listdir(directory or "."))
+    except OSError:
+        return False
 
 
 def read_stdin(name, stream):
@@ -219,15 +271,33 @@ def read_source(path):
     return SourceFile(name, content)
 
 
-def batches(sources):
-    """Groups of at most 10 files and 500 KB, in order."""
-    groups, current, size = [], [], 0
+def batches(sources, together=None):
+    """Groups of at most 10 files and 500 KB, in order; the files of one unit (`together`: lists of names, a
+    Dockerfile and its ignore file) stay in one group unless the unit alone is over a limit."""
+    unit_of = {}
+    for unit in together or []:
+        for name in unit:
+            unit_of[name] = tuple(unit)
+    units = []
     for source in sources:
-        if current and (len(current) == MAX_FILES_PER_PROJECT or size + source.size > MAX_PROJECT_BYTES):
+        key = unit_of.get(source.name)
+        if units and key is not None and units[-1][0] == key:
+            units[-1][1].append(source)
+        else:
+            units.append((key, [source]))
+    groups, current, size = [], [], 0
+    for _, unit in units:
+        unit_size = sum(s.size for s in unit)
+        fits = len(unit) <= MAX_FILES_PER_PROJECT and unit_size <= MAX_PROJECT_BYTES
+        if current and fits and (len(current) + len(unit) > MAX_FILES_PER_PROJECT or size + unit_size > MAX_PROJECT_BYTES):
             groups.append(current)
             current, size = [], 0
-        current.append(source)
-        size += source.size
+        for source in unit:
+            if current and (len(current) == MAX_FILES_PER_PROJECT or size + source.size > MAX_PROJECT_BYTES):
+                groups.append(current)
+                current, size = [], 0
+            current.append(source)
+            size += source.size
     if current:
         groups.append(current)
     return groups
@@ -572,11 +642,11 @@ class Analysis(object):
         return out
 
 
-def analyze(client, sources, file_type, log, settings=None, baseline=None):
+def analyze(client, sources, file_type, log, settings=None, baseline=None, together=None):
     """Sends the files; `settings` (profile, rules) go into every request body, and each request's `baseline` lists
     the fingerprints the baseline (`{file: set of fingerprints}`) records for its files."""
     try:
-        return send(client, sources, file_type, log, settings or {}, baseline or {})
+        return send(client, sources, file_type, log, settings or {}, baseline or {}, together)
     except TechnicalError as err:
         raise TechnicalError(str(err) + (settings_origin(str(err), settings.origins) if settings else ""))
 
@@ -590,7 +660,7 @@ def with_baseline(extra, group, baseline):
     return dict(extra, baseline=known) if known else extra
 
 
-def send(client, sources, file_type, log, extra, baseline):
+def send(client, sources, file_type, log, extra, baseline, together=None):
     if file_type or len(sources) == 1:
         if len(sources) > 1:
             log("--file-type %s: analyzing %d files one by one (cross-file checks need a project, which detects types)" % (file_type, len(sources)))
@@ -599,7 +669,7 @@ def send(client, sources, file_type, log, extra, baseline):
             body = client.post("/api/analyze", dict(with_baseline(extra, [source], baseline), filename=source.name, file_type=file_type or "auto", content=source.content))
             out.append(Analysis("file", [source], body.get("request_id"), body["data"]))
         return out
-    groups = batches(sources)
+    groups = batches(sources, together)
     if len(groups) > 1:
         log("%d files: sending %d project requests of at most %d files and 500 KB each; cross-file checks see one request's files"
             % (len(sources), len(groups), MAX_FILES_PER_PROJECT))
@@ -1343,7 +1413,8 @@ def run(args, err, stdin=None):
             known_types.append(file_types(client))
         return known_types[0]
 
-    paths = expand(args.paths, types_fn, excludes_for, log)
+    units = expand(args.paths, types_fn, excludes_for, log, with_companions=not args.file_type)
+    paths = [p for unit in units for p in unit]
     stdin_name = display_name(args.stdin_filename) if args.stdin_filename else DEFAULT_STDIN_NAME
     rule = excluded_by(excludes_for(STDIN), args.stdin_filename) if STDIN in paths and args.stdin_filename else None
     if rule:
@@ -1363,7 +1434,8 @@ def run(args, err, stdin=None):
             types = set()
         for rule in with_first_party_owner(settings, types, owner, owner_origin):
             log("%s: %s's actions are first party (owner from %s)" % (rule, owner, owner_origin))
-    analyses = analyze(client, sources, args.file_type, log, settings, baseline)
+    together = [[display_name(p) for p in unit if p != STDIN] for unit in units if len(unit) > 1]
+    analyses = analyze(client, sources, args.file_type, log, settings, baseline, together)
     gate = Gate(analyses, min_score, fail_on)
     if args.write_baseline:
         write_atomically(args.write_baseline, baseline_text(analyses))

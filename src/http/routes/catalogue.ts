@@ -68,9 +68,15 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
         200: envelope(Type.Object({ items: Type.Array(Type.Object({
           file_type: Type.String(),
           title: Type.String(),
-          names: Type.Array(Type.String(), { description: 'Conventional names, as case-insensitive globs over the base name.' }),
-          paths: Type.Array(Type.String(), { description: 'Conventional places, as case-insensitive globs over the last segments of a repository-relative name (`.github/workflows/*.yml`).' }),
-          excluded_names: Type.Array(Type.String(), { description: 'Names that match `names` but are not this type.' }),
+          names: Type.Array(Type.String(), { description: 'Conventional names a directory search looks for, as case-insensitive globs over the base name; empty for a `named` type.' }),
+          paths: Type.Array(Type.String(), { description: 'Conventional places a directory search looks for, as case-insensitive globs over the last segments of a repository-relative name (`.github/workflows/*.yml`); empty for a `named` type.' }),
+          excluded_names: Type.Array(Type.String(), { description: 'Names that match `names` (or `detected_names`) but are not this type.' }),
+          discovery: Type.Union([Type.Literal('directory'), Type.Literal('named')], { description: '`directory`: a directory search sends files of this type. `named`: only a file a user names is analyzed (`.env` files hold secrets); its names are listed in `detected_names` only, so no directory search finds them.' }),
+          detected_names: Type.Array(Type.String(), { description: 'Every name glob detection recognises the type by, whatever its discovery.' }),
+          sent_with: Type.Union([Type.Object({
+            file_type: Type.String({ description: 'The type of the file these go with.' }),
+            names: Type.Array(Type.String(), { description: 'Base names beside that file; `{name}` is its base name.' }),
+          }), Type.Null()], { description: 'Files of this type a client sends along with a file of `file_type` when they exist beside it (`.dockerignore` with a Dockerfile).' }),
         })) })),
       },
     },
@@ -78,8 +84,18 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
     request_id: req.id,
     data: {
       items: [
-        { file_type: 'auto', title: 'Detect from the file name, then the content', names: [] as string[], paths: [] as string[], excluded_names: [] as string[] },
-        ...FILE_TYPES.map((t) => ({ file_type: t.id, title: t.title, names: [...t.names], paths: [...t.paths], excluded_names: [...t.excludedNames] })),
+        { file_type: 'auto', title: 'Detect from the file name, then the content', names: [] as string[], paths: [] as string[], excluded_names: [] as string[], discovery: 'directory' as const, detected_names: [] as string[], sent_with: null },
+        ...FILE_TYPES.map((t) => {
+          // A named type's globs stay out of `names` and `paths`: a client that searches directories with them (any
+          // version of the CLI) would upload .env files nobody chose to send.
+          const found = t.discovery === 'directory';
+          return {
+            file_type: t.id, title: t.title,
+            names: found ? [...t.names] : [], paths: found ? [...t.paths] : [], excluded_names: [...t.excludedNames],
+            discovery: t.discovery, detected_names: [...t.names],
+            sent_with: t.sentWith ? { file_type: t.sentWith.fileType, names: [...t.sentWith.names] } : null,
+          };
+        }),
       ],
     },
   }));
