@@ -44,7 +44,7 @@ const fileReport = (data: any, filename: string): any => data.files.find((f: any
 describe('project fixtures over HTTP', () => {
   it('the hardened web app + worker + database + cache (multi-stage build with target and args, anchors, extends) has no finding at all', async () => {
     const data = await analyze(fixture('hardened'));
-    assert.deepEqual(data.files.map((f: any) => f.filename), ['compose.yaml', 'db/Dockerfile', 'web/Dockerfile']);
+    assert.deepEqual(data.files.map((f: any) => f.filename), ['compose.yaml', 'db/.dockerignore', 'db/Dockerfile', 'web/.dockerignore', 'web/Dockerfile']);
     assert.deepEqual(data.project_findings.map(where), []);
     for (const f of data.files) assert.deepEqual(f.report.findings.map((x: any) => x.rule_id), [], f.filename);
     assert.equal(data.score, 100);
@@ -55,6 +55,8 @@ describe('project fixtures over HTTP', () => {
     const data = await analyze(fixture('insecure'));
     assert.deepEqual(data.project_findings.map(where), [
       'api/Dockerfile CGP010 4:5-4:25', // ENV NPM_TOKEN=$NPM_TOKEN from a secret build arg
+      'api/Dockerfile CGP022 5:6-5:7', // COPY . . with a root-only .dockerignore: nested .env, keys, .npmrc, .aws sent
+      'api/Dockerfile CGP024 5:6-5:7', // node_modules copied in before npm ci
       'api/Dockerfile CGP006 8:8-8:12', // EXPOSE 3000, compose maps 8080
       'compose.yaml CGP003 9:9-9:20', // NODE_VERSON: no such ARG
       'compose.yaml CGP007 10:11-10:15', // user: root over USER node
@@ -66,13 +68,14 @@ describe('project fixtures over HTTP', () => {
       'compose.yaml CGP009 25:3-25:7', // docs: no health check anywhere
       'compose.yaml CGP011 32:12-32:25', // postgres:16.4 here...
       'db/Dockerfile CGP011 1:6-1:19', // ...16.3 there
+      'docs/Dockerfile CGP025 2:6-2:11', // docs/ and db/ have no .dockerignore: said once
     ]);
     const worst = Math.min(...data.files.map((f: any) => f.report.score));
     assert.equal(data.score, worst + data.project_findings.reduce((s: number, f: any) => s + f.score_impact, 0));
     assert.ok(data.score <= 49, 'a critical project finding caps the project below 50');
     assert.equal(data.severity, 'critical');
     const info = data.project_findings.filter((f: any) => f.severity === 'info');
-    assert.deepEqual(info.map((f: any) => f.rule_id).sort(), ['CGP001', 'CGP004', 'CGP006', 'CGP009']);
+    assert.deepEqual(info.map((f: any) => f.rule_id).sort(), ['CGP001', 'CGP004', 'CGP006', 'CGP009', 'CGP025']);
     for (const f of info) assert.equal(f.score_impact, 0, 'unanalyzed and informational findings cost nothing');
     const counted = data.files.reduce((n: number, f: any) => n + f.report.findings.length, 0) + data.project_findings.length;
     assert.equal(Object.values(data.summary).reduce((a: any, b: any) => a + b, 0), counted, 'summary covers file and project findings');

@@ -36,6 +36,15 @@ testProjectRule(rule, {
       ],
       errors: [{ file: 'docker/api.Dockerfile', line: 2, column: 6, endLine: 2, endColumn: 7, message: 'COPY * sends the build context "." into the image' }],
     },
+    {
+      name: 'two builds of one Dockerfile (other targets): one finding',
+      files: [
+        { filename: 'compose.yaml', content: 'services:\n  a:\n    build: {context: ., target: app}\n  b:\n    build: {context: ., target: dev}\n' },
+        { filename: 'Dockerfile', content: 'FROM node:22-slim AS app\nCOPY . .\nFROM app AS dev\n' },
+        { filename: '.dockerignore', content: ALL.replace('.git\n', '') },
+      ],
+      errors: [{ file: 'Dockerfile', line: 2, column: 6, endLine: 2, endColumn: 7, message: 'does not exclude .git.' }],
+    },
   ],
 });
 

@@ -7,6 +7,7 @@ import { decide } from '../../analyzers/dockerignore/match.ts';
 import { contextSources, wholeContext } from '../../project/contexts.ts';
 import { projectPath, resolveFrom } from '../../project/paths.ts';
 import type { BuildContext } from '../../project/types.ts';
+import { once, place } from './support.ts';
 import type { ProjectRule } from './support.ts';
 
 /** Kinds of secret files and paths that stand for them, at the root and below it (`*.pem` is the root only). */
@@ -70,6 +71,8 @@ export const rule: ProjectRule = {
     },
   },
   check(doc, report) {
+    // Builds of one Dockerfile with other args or targets share its COPY lines: one finding per place.
+    const first = once();
     const submitted = doc.files.filter((f) => f.fileType === 'dotenv').map((f) => projectPath(f.filename));
     for (const ctx of doc.contexts) {
       if (!ctx.ignore?.parsed.doc.usable) continue;
@@ -80,6 +83,7 @@ export const rule: ProjectRule = {
       const known = knownSecretFiles(ctx, submitted).find((p) => !decide(patterns, p).excluded);
       if (kinds.length === 0 && known === undefined) continue;
       const copy = copies[0]!;
+      if (!first(`${place(ctx.dockerfile.filename, copy.range)}:${ctx.ignore.filename}`)) continue;
       report({
         file: ctx.dockerfile.filename,
         range: copy.range,

@@ -4,6 +4,7 @@
 import { decide } from '../../analyzers/dockerignore/match.ts';
 import { contextSources, wholeContext } from '../../project/contexts.ts';
 import { buildCheckRef } from '../dockerfile/support.ts';
+import { once, place } from './support.ts';
 import type { ProjectRule } from './support.ts';
 
 export const rule: ProjectRule = {
@@ -35,6 +36,8 @@ export const rule: ProjectRule = {
     },
   },
   check(doc, report) {
+    // Builds of one Dockerfile with other args or targets share its COPY lines: one finding per place.
+    const first = once();
     for (const ctx of doc.contexts) {
       const ignore = ctx.ignore;
       if (!ignore?.parsed.doc.usable) continue;
@@ -47,7 +50,7 @@ export const rule: ProjectRule = {
         if (!d.excluded || d.by === undefined) continue;
         // A later exception may re-include something below a directory: Docker then sends that part.
         const below = patterns.slice(d.by + 1).some((p) => p.exclusion && (p.pattern.startsWith(`${path}/`) || /^[*?[\\]/.test(p.pattern)));
-        if (below) continue;
+        if (below || !first(`${place(ctx.dockerfile.filename, source.range)}:${ignore.filename}`)) continue;
         const by = patterns[d.by]!;
         report({
           file: ctx.dockerfile.filename,

@@ -5,6 +5,7 @@
 import { decide } from '../../analyzers/dockerignore/match.ts';
 import type { Instruction } from '../../analyzers/dockerfile/types.ts';
 import { contextSources, wholeContext } from '../../project/contexts.ts';
+import { once, place } from './support.ts';
 import type { ProjectRule } from './support.ts';
 
 /** What the Dockerfile's RUN commands (or base image) say it installs or builds with, and the host directories that go with it. */
@@ -53,6 +54,8 @@ export const rule: ProjectRule = {
     },
   },
   check(doc, report) {
+    // Builds of one Dockerfile with other args or targets share its COPY lines: one finding per place.
+    const first = once();
     for (const ctx of doc.contexts) {
       const ignore = ctx.ignore;
       if (!ignore?.parsed.doc.usable) continue;
@@ -64,7 +67,7 @@ export const rule: ProjectRule = {
         const used = runs.some((i) => installs(i, eco.uses)) || ctx.doc.stages.some((s) => eco.image?.test(s.image?.repository ?? '') === true);
         if (!used) continue;
         const path = eco.paths.find((p) => !decide(patterns, p).excluded);
-        if (path === undefined) continue;
+        if (path === undefined || !first(`${place(ctx.dockerfile.filename, copy.range)}:${ignore.filename}:${path}`)) continue;
         const stage = copy.instruction.stage;
         const before = stage?.instructions.some((i) => i.start < copy.instruction.start && installs(i, eco.uses)) === true;
         report({
