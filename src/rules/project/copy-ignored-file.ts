@@ -19,6 +19,7 @@ export const rule: ProjectRule = {
       'pattern matching a parent directory excludes what it holds, `!` brings paths back. Sources with wildcards or ' +
       'unknown variables are not judged, nor a directory a later `!` exception may bring back in part.',
     severity: 'high',
+    severityContext: ['A careful reviewer blocks the merge: Docker does not send the file, so the build fails ("not found").'],
     category: 'correctness',
     references: [buildCheckRef('copy-ignored-file'), 'https://docs.docker.com/build/concepts/context/#dockerignore-files'],
     remediation: 'Remove the pattern from the `.dockerignore`, add a `!` exception for this path after it, or stop copying the file.',
