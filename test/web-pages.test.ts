@@ -164,7 +164,7 @@ describe('analyzer page', () => {
     assert.equal((await postForm({ filename: ' ', file_type: 'auto', content: 'FROM alpine' })).statusCode, 422);
     const badType = await postForm({ filename: 'Dockerfile', file_type: 'yaml', content: 'FROM alpine' });
     assert.equal(badType.statusCode, 422);
-    assert.match(badType.body, /Choose a type: auto, dockerfile, compose, github-workflow, github-action\./);
+    assert.match(badType.body, /Choose a type: auto, dockerfile, compose, github-workflow, github-action, dockerignore, dotenv\./);
     const notForm = await t.app.inject({ method: 'POST', url: '/analyze', headers: { 'content-type': 'text/plain' }, payload: 'filename=Dockerfile' });
     assert.equal(notForm.statusCode, 415);
     assert.match(notForm.body, /<!doctype html>[\s\S]*application\/x-www-form-urlencoded/);
@@ -242,7 +242,7 @@ describe('analyzer page', () => {
       codes.push(api.json().error.code);
     }
     assert.deepEqual(codes, ['duplicate_filename', 'too_many_files', 'file_too_large', 'project_too_large', 'unsupported_file_type']);
-    assert.equal(alertOf((await postForm(rows(cases[4]!))).body), 'notes.txt is not a supported file type; accepted file_type values: auto, dockerfile, compose, github-workflow, github-action.');
+    assert.equal(alertOf((await postForm(rows(cases[4]!))).body), 'notes.txt is not a supported file type; accepted file_type values: auto, dockerfile, compose, github-workflow, github-action, dockerignore, dotenv.');
     assert.equal(alertOf((await postForm(rows(cases[0]!))).body), 'Dockerfile repeats Dockerfile; file names must be unique in a project.');
     const nameless = await postForm(rows([df('Dockerfile'), df('', 'FROM node:24\n')]));
     assert.equal(nameless.statusCode, 422);
