@@ -197,7 +197,7 @@ describe(`public pages in chromium (${STORE})`, () => {
     await page.getByLabel('File name').fill('notes.txt');
     await page.getByLabel('Content').fill('just some words');
     await page.getByRole('button', { name: 'Analyze' }).click();
-    await page.getByRole('alert').getByText(/is not a supported file type; accepted file_type values: auto, dockerfile, compose, github-workflow, github-action\. \(unsupported_file_type/).waitFor();
+    await page.getByRole('alert').getByText(/is not a supported file type; accepted file_type values: auto, dockerfile, compose, github-workflow, github-action, dockerignore, dotenv\. \(unsupported_file_type/).waitFor();
     await shot(page, '5-unsupported');
 
     await page.getByLabel('File name').fill('Dockerfile');
