@@ -171,14 +171,15 @@ describe('profile and rules: what the CLI sends, from the file and the flags', (
 
   it('a 422 naming a field the CLI sent: the service\'s message, where the value came from, exit 2', async () => {
     // The service's answer to an unknown rule (issue #19): 422 invalid_request naming the field.
-    const server = await fakeServer((_req, _n, res) => json(res, 422, { error: { code: 'invalid_request', message: 'rules.disable[1]: no rule has the id or name "CGD999"', request_id: 'req_0000000000000042' } }));
+    // A Dockerfile with files beside it: the CLI first asks which of them go with it (GET /api/file-types).
+    const server = await fakeServer((req, _n, res) => (req.url === '/api/file-types' ? json(res, 200, { request_id: 'req_0000000000000041', data: { items: [] } }) : json(res, 422, { error: { code: 'invalid_request', message: 'rules.disable[1]: no rule has the id or name "CGD999"', request_id: 'req_0000000000000042' } })));
     try {
       const dir = repo({ '.confgate.json': config({ rules: { disable: ['CGD001'] }, profile: 'strict' }), Dockerfile: CLEAN_DOCKERFILE });
       const res = await runCli(['--url', server.url, '--disable', 'CGD999', 'Dockerfile'], { cwd: dir });
       assert.equal(res.status, 2);
       assert.match(res.stderr, /^confgate: error: POST http:\/\/127\.0\.0\.1:\d+\/api\/analyze failed: HTTP 422 invalid_request: rules\.disable\[1\]: no rule has the id or name "CGD999" \(request id req_0000000000000042\) \(rules\.disable\[1\] is from --disable\)$/m);
       assert.equal(res.stdout, '');
-      const fromFile = await fakeServer((_req, _n, res2) => json(res2, 422, { error: { code: 'invalid_request', message: 'profile: must be one of recommended, strict', request_id: 'req_0000000000000043' } }));
+      const fromFile = await fakeServer((req, _n, res2) => (req.url === '/api/file-types' ? json(res2, 200, { request_id: 'req_0000000000000041', data: { items: [] } }) : json(res2, 422, { error: { code: 'invalid_request', message: 'profile: must be one of recommended, strict', request_id: 'req_0000000000000043' } })));
       try {
         const res2 = await runCli(['--url', fromFile.url, 'Dockerfile'], { cwd: dir });
         assert.equal(res2.status, 2);

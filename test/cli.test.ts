@@ -87,7 +87,7 @@ describe(`confgate.py on Python ${OLDEST.version} (${OLDEST.python})`, () => {
     assert.deepEqual(JSON.parse(res.stdout).analyses.map((a: any) => a.files.length), [5, 1]);
   });
 
-  it('expands directories to Dockerfile and Compose names, skipping .git, node_modules, hidden dirs and .dockerignore files', async () => {
+  it('expands directories to Dockerfile and Compose names, skipping .git, node_modules and hidden dirs; a Dockerfile\'s ignore file goes with it', async () => {
     const dir = workdir({
       Dockerfile: CLEAN_DOCKERFILE,
       'Dockerfile.dockerignore': 'node_modules\n',
@@ -100,13 +100,13 @@ describe(`confgate.py on Python ${OLDEST.version} (${OLDEST.python})`, () => {
     });
     const res = await cli(['--min-score', '0', '--format', 'json', '.'], dir);
     assert.equal(res.status, 0, res.stderr);
-    assert.deepEqual(JSON.parse(res.stdout).analyses[0].files, ['Dockerfile', 'deploy/api.Dockerfile', 'deploy/compose.prod.yaml']);
+    assert.deepEqual(JSON.parse(res.stdout).analyses[0].files, ['Dockerfile', 'Dockerfile.dockerignore', 'deploy/api.Dockerfile', 'deploy/compose.prod.yaml']);
   });
 
   it('a directory with nothing to analyze is a technical error', async () => {
     const res = await cli(['.'], workdir({ 'README.md': '# hi\n' }));
     assert.equal(res.status, 2);
-    assert.match(res.stderr, /confgate: error: no file of a type the service analyzes \(Dockerfile \(also Containerfile\); Compose file; GitHub Actions workflow; GitHub Actions action \(action\.yml\)\) found in \./);
+    assert.match(res.stderr, /confgate: error: no file of a type the service analyzes \(Dockerfile \(also Containerfile\); Compose file; GitHub Actions workflow; GitHub Actions action \(action\.yml\); \.dockerignore \(also <name>\.Dockerfile\.dockerignore\)\) found in \./, 'a .env is no type a directory search looks for');
   });
 
   it('--quiet prints the verdict line only', async () => {
@@ -201,6 +201,8 @@ describe('technical errors exit 2, never 1, and leave no SARIF file', () => {
 
   it('server errors (500, and a 413 the service sends itself) name the code and request id', async () => {
     const server = await fakeServer((req, _n, res) => {
+      // A Dockerfile with a file beside it: the CLI first asks which files go with it.
+      if (req.url === '/api/file-types') return json(res, 200, { request_id: 'req_00000000000000a9', data: { items: [] } });
       const status = req.url.startsWith('/api/analyze-project') ? 413 : 500;
       const code = status === 413 ? 'project_too_large' : 'internal_error';
       json(res, status, { error: { code, message: 'as the service says', request_id: 'req_00000000000000aa' } }, { 'X-Request-Id': 'req_00000000000000aa' });
@@ -213,7 +215,7 @@ describe('technical errors exit 2, never 1, and leave no SARIF file', () => {
       const four = await runCli(['--url', server.url, 'Dockerfile', 'compose.yaml'], { cwd: dir });
       assert.equal(four.status, 2);
       assert.match(four.stderr, /HTTP 413 project_too_large/);
-      assert.equal(server.requests.length, 2, 'neither is retried');
+      assert.equal(server.requests.filter((r) => r.url.startsWith('/api/analyze')).length, 2, 'neither is retried');
       assert.deepEqual(readdirSync(dir).sort(), ['Dockerfile', 'compose.yaml']);
     } finally {
       await server.close();
