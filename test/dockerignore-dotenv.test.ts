@@ -118,6 +118,10 @@ describe('the CLI with .dockerignore and .env files', () => {
       const res = await runCli(['--url', svc.url, '--min-score', '0', '--format', format, '.', '.env'], { cwd });
       assert.equal(res.status, 0, res.stderr);
       assert.ok(!(res.stdout + res.stderr).includes(value), `${format} output holds the value`);
+      if (format === 'sarif') {
+        const rules = JSON.parse(res.stdout).runs[0].tool.driver.rules as { id: string; properties: { tags: string[] } }[];
+        assert.deepEqual(['CGE000', 'CGP022'].map((id) => rules.find((r) => r.id === id)?.properties.tags), [['syntax', 'dotenv'], ['secrets', 'project', 'security', 'external/cwe/cwe-538']]);
+      }
       if (format === 'json') {
         assert.deepEqual(sent(res.stdout), [['.dockerignore', 'Dockerfile', 'compose.yaml', '.env']]);
         const env = JSON.parse(res.stdout).analyses[0].report.files.find((f: { filename: string }) => f.filename === '.env');
