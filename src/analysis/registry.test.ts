@@ -15,7 +15,7 @@ import { renderRuleDocs } from './rule-docs.ts';
 
 /** Rule id prefixes and the tools `equivalents` may name, by target: the file types' from their descriptors. */
 const ID_PREFIX: Record<string, string> = { ...Object.fromEntries(FILE_TYPES.map((t) => [t.id, t.ruleIdPrefix])), project: 'CGP', scan: 'CGS' };
-const TOOLS: Record<string, readonly string[]> = { ...Object.fromEntries(FILE_TYPES.map((t) => [t.id, t.equivalentTools])), project: [...new Set(FILE_TYPES.flatMap((t) => t.equivalentTools))], scan: ['observatory', 'ssllabs'] };
+const TOOLS: Record<string, readonly string[]> = { ...Object.fromEntries(FILE_TYPES.map((t) => [t.id, t.equivalentTools])), project: [...new Set(FILE_TYPES.flatMap((t) => t.equivalentTools))], scan: ['observatory', 'ssllabs', 'testssl', 'internet.nl'] };
 const SECURITY = new Set(['security', 'secrets', 'supply-chain']);
 
 function checkMeta(m: RuleMeta): void {
