@@ -823,6 +823,14 @@ def build_sarif(analyses, rule_info, information_uri, automation):
             "partialFingerprints": {"confgate/v1": f["fingerprint"]},
             "properties": {"severity": f["severity"], "category": f["category"], "score_impact": f["score_impact"]},
         }
+        fix = f.get("fix")
+        if fix and fix.get("edits"):
+            # The fix as SARIF's fixes[]: never an empty artifactChanges or replacements (GitHub rejects the upload).
+            result["fixes"] = [{"description": {"text": fix["description"]}, "artifactChanges": [{
+                "artifactLocation": {"uri": uri},
+                "replacements": [dict([("deletedRegion", {"startLine": e["start_line"], "startColumn": e["start_column"], "endLine": e["end_line"], "endColumn": e["end_column"]})]
+                                      + ([("insertedContent", {"text": e["text"]})] if e["text"] else [])) for e in fix["edits"]],
+            }]}]
         suppression = f.get("suppression")
         if suppression and suppression["kind"] == "baseline":
             result["suppressions"] = [{"kind": "external", "justification": "In the baseline: a known finding, not gated on."}]

@@ -110,6 +110,7 @@ export function toFinding(meta: RuleMeta, report: RuleReport, helpBaseUrl: strin
     equivalents: meta.equivalents,
   };
   if (meta.cwe) finding.cwe = meta.cwe;
+  if (report.fix) finding.fix = report.fix;
   return finding;
 }
 

@@ -1,6 +1,7 @@
 // The rule API. A rule is metadata first (what the catalogue, docs, SARIF and the CLI show), then a small
 // pure check over an analyzer's typed document. Messages live in metadata; checks report a message id.
 import type { FileRole } from './file-role.ts';
+import type { Fix } from './fix.ts';
 import type { Category, Range, Severity } from './types.ts';
 
 /** What a rule runs over: a file type's id (one analyzed file; the list is src/analysis/file-types/index.ts),
@@ -87,6 +88,9 @@ export interface Report {
   file?: string;
   /** This finding's severity when the file says it differs from `meta.severity` (see `meta.severityContext`). */
   severity?: Severity;
+  /** Edits that resolve this finding (src/core/fix.ts), computed by the check from the document it read: a rule stays
+   * pure. Only when the correction needs no guess; `unsafe` when it changes behaviour a human should review. */
+  fix?: Fix;
 }
 
 export type Reporter = (report: Report) => void;

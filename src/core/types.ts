@@ -1,5 +1,6 @@
 // The v1 analysis contract: the shapes every producer (analyzers, project analysis, domain scans) and every
 // consumer (HTTP API, SARIF, CLI) share. Pure data; no behaviour lives here.
+import type { Fix } from './fix.ts';
 
 export const SEVERITIES = ['critical', 'high', 'medium', 'low', 'info'] as const;
 export type Severity = (typeof SEVERITIES)[number];
@@ -56,6 +57,8 @@ export interface Finding {
   /** The finding's identity across runs (src/core/fingerprint.ts): rule, file and a hash of its text, secrets masked.
    * Set by file and project analysis; a baseline lists these. */
   fingerprint?: string;
+  /** Edits that resolve the finding (src/core/fix.ts): positions as `location`'s, never overlapping. */
+  fix?: Fix;
 }
 
 export interface SuppressedFinding extends Finding {

@@ -59,6 +59,15 @@ export interface SarifResult {
   partialFingerprints: Record<string, string>;
   properties: { severity: Severity; category: Category; score_impact: number };
   suppressions?: { kind: 'inSource' | 'external'; justification: string }[];
+  fixes?: SarifFix[];
+}
+
+/** A finding's fix (src/core/fix.ts) as SARIF's `fix`: one artifact change, its replacements the fix's edits (never
+ * empty: GitHub rejects a whole upload for one fix without changes). An insertion is an empty deleted region; a
+ * deletion has no inserted content. */
+export interface SarifFix {
+  description: { text: string };
+  artifactChanges: { artifactLocation: { uri: string }; replacements: { deletedRegion: ReturnType<typeof region>; insertedContent?: { text: string } }[] }[];
 }
 
 export interface SarifScore {
@@ -157,6 +166,15 @@ function build(analysis: Analysis, options: SarifOptions): SarifLog {
       partialFingerprints: { [FINGERPRINT_KEY]: f.fingerprint ?? fingerprint(f, artifact.filename, contentLines(artifact.content)) },
       properties: { severity: f.severity, category: f.category, score_impact: f.score_impact },
     };
+    if (f.fix && f.fix.edits.length > 0) {
+      result.fixes = [{
+        description: { text: f.fix.description },
+        artifactChanges: [{
+          artifactLocation: { uri: artifact.uri },
+          replacements: f.fix.edits.map((e) => (e.text === '' ? { deletedRegion: region(e) } : { deletedRegion: region(e), insertedContent: { text: e.text } })),
+        }],
+      }];
+    }
     if (isSuppressed(f)) {
       const { kind, reason, pragma } = f.suppression;
       result.suppressions = kind === 'baseline'

@@ -3,6 +3,7 @@
 import { UnsupportedFileType } from '../analysis/analyze.ts';
 import type { FileInput, ProjectReport } from '../analysis/analyze.ts';
 import type { RuleConfig } from '../core/engine.ts';
+import type { FixMode } from '../core/fix.ts';
 import { projectRefusal, unsupportedFileType } from '../analysis/submission.ts';
 import type { Refusal } from '../analysis/submission.ts';
 import type { Analysis, AnalysisPool } from './analysis-pool.ts';
@@ -13,11 +14,11 @@ export function refused(refusal: Refusal): ApiError {
 }
 
 /** Checks the project, then analyzes it; a file of no supported type is 422 `unsupported_file_type`. Nothing is analyzed when a check fails. */
-export async function analyzeCheckedProject(pool: AnalysisPool, files: readonly FileInput[], config?: RuleConfig): Promise<Analysis<ProjectReport>> {
+export async function analyzeCheckedProject(pool: AnalysisPool, files: readonly FileInput[], config?: RuleConfig, fix?: FixMode): Promise<Analysis<ProjectReport>> {
   const refusal = projectRefusal(files);
   if (refusal) throw refused(refusal);
   try {
-    return await pool.analyzeProject(files, config);
+    return await pool.analyzeProject(files, config, fix);
   } catch (err) {
     if (err instanceof UnsupportedFileType) throw refused(unsupportedFileType(`files[${err.index}]`));
     throw err;

@@ -14,11 +14,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { EngineOptions, RuleConfig } from '../core/engine.ts';
 import type { AnalysisSettings } from '../config.ts';
 import { analyzeFile, analyzeProject, UnsupportedFileType } from '../analysis/analyze.ts';
+import { fixFile, fixProject } from '../analysis/fix.ts';
+import type { FixMode } from '../core/fix.ts';
 import type { FileInput, FileReport, ProjectReport } from '../analysis/analyze.ts';
 import { ApiError } from './errors.ts';
 
 /** One analysis: its files and the request's rule configuration (src/analysis/rule-config.ts), by rule id. */
-export type AnalysisJob = ({ kind: 'file'; input: FileInput } | { kind: 'project'; files: FileInput[] }) & { config?: RuleConfig };
+export type AnalysisJob = ({ kind: 'file'; input: FileInput } | { kind: 'project'; files: FileInput[] }) & { config?: RuleConfig; fix?: FixMode };
 
 /** What one analysis adds to the daily counters (`app.countAnalyses`). */
 export interface AnalysisCount {
@@ -55,10 +57,10 @@ export function runAnalysisJob(job: AnalysisJob, service: EngineOptions): Analys
   const engine = job.config ? { ...service, ...job.config } : service;
   try {
     if (job.kind === 'file') {
-      const report = analyzeFile(job.input, engine);
+      const report = job.fix ? fixFile(job.input, engine, job.fix) : analyzeFile(job.input, engine);
       return { ok: true, json: JSON.stringify(report), counts: [{ fileType: report.file_type, score: report.score, severity: report.severity }] };
     }
-    const report = analyzeProject(job.files, engine);
+    const report = job.fix ? fixProject(job.files, engine, job.fix) : analyzeProject(job.files, engine);
     return { ok: true, json: JSON.stringify(report), counts: projectCounts(report) };
   } catch (err) {
     if (err instanceof UnsupportedFileType) return { ok: false, unsupported: err.index };
@@ -130,13 +132,13 @@ export class AnalysisPool {
 
   /** One file; a file of no supported type rejects with UnsupportedFileType (index 0). `config` is the request's
    * resolved rule configuration (default: the recommended profile, every rule as its metadata says). */
-  analyzeFile(input: FileInput, config?: RuleConfig): Promise<Analysis<FileReport>> {
-    return this.#run({ kind: 'file', input: { filename: input.filename, content: input.content, fileType: input.fileType }, ...(config ? { config } : {}) });
+  analyzeFile(input: FileInput, config?: RuleConfig, fix?: FixMode): Promise<Analysis<FileReport>> {
+    return this.#run({ kind: 'file', input: { filename: input.filename, content: input.content, fileType: input.fileType }, ...(config ? { config } : {}), ...(fix ? { fix } : {}) });
   }
 
   /** A checked project (`checkProject`); a file of no supported type rejects with UnsupportedFileType(its index). */
-  analyzeProject(files: readonly FileInput[], config?: RuleConfig): Promise<Analysis<ProjectReport>> {
-    return this.#run({ kind: 'project', files: files.map((f) => ({ filename: f.filename, content: f.content })), ...(config ? { config } : {}) });
+  analyzeProject(files: readonly FileInput[], config?: RuleConfig, fix?: FixMode): Promise<Analysis<ProjectReport>> {
+    return this.#run({ kind: 'project', files: files.map((f) => ({ filename: f.filename, content: f.content })), ...(config ? { config } : {}), ...(fix ? { fix } : {}) });
   }
 
   /** Starts every thread now instead of on the first analyses (the service at start-up; tests start none they do not use). */

@@ -8,6 +8,7 @@ import { ruleById } from '../../analysis/catalogue.ts';
 import { engineConfig, resolveRuleConfig } from '../../analysis/rule-config.ts';
 import { fileSizeRefusal, isAcceptedFileType, unsupportedFileType } from '../../analysis/submission.ts';
 import type { RuleConfig } from '../../core/engine.ts';
+import type { FixMode } from '../../core/fix.ts';
 import { artifactUri, SARIF_MEDIA_TYPE, sarifForFile, sarifForProject } from '../../formatters/sarif.ts';
 import type { SarifLog } from '../../formatters/sarif.ts';
 import { analyzeCheckedProject, refused } from '../analysis-checks.ts';
@@ -67,6 +68,8 @@ function ruleConfig(body: { profile?: unknown; rules?: unknown; baseline?: reado
 
 const CONFIG_NOTE = ' Optional `profile` and `rules` choose how rules run and count; the report states both (`profile`, `rules`). An optional `baseline` (fingerprints of known findings) moves those findings to `suppressed` and scores without them.';
 
+const FIX_NOTE = ' An optional `fix` (`safe` or `all`) also returns the corrected file: `fixed` (per file of a project) holds its `content`, the number of fixes `applied`, its `score` and the findings `remaining` in it; fixes apply in passes until none applies (at most 10), so fixing the result again changes nothing. The content is never stored or logged. SARIF results carry each finding\'s fix in `fixes`.';
+
 const SARIF_NOTE = ' With `?format=sarif` or `Accept: application/sarif+json` the 200 answer is a SARIF 2.1.0 log (`application/sarif+json`) instead of the envelope; errors stay JSON.';
 
 export async function analyzeRoutes(app: FastifyInstance): Promise<void> {
@@ -81,13 +84,13 @@ export async function analyzeRoutes(app: FastifyInstance): Promise<void> {
       tags: ['analysis'],
       operationId: 'analyzeFile',
       summary: 'Analyze one file.',
-      description: 'Returns the v1 analysis contract for the file, with the file type (detected when `auto`) and how it was detected. Errors: 413 `file_too_large`, 422 `unsupported_file_type`, 422 `invalid_request`, 429 `rate_limited`, 503 `analysis_busy`, 503 `analysis_failed`.' + CONFIG_NOTE + SARIF_NOTE,
+      description: 'Returns the v1 analysis contract for the file, with the file type (detected when `auto`) and how it was detected. Errors: 413 `file_too_large`, 422 `unsupported_file_type`, 422 `invalid_request`, 429 `rate_limited`, 503 `analysis_busy`, 503 `analysis_failed`.' + CONFIG_NOTE + FIX_NOTE + SARIF_NOTE,
       querystring: FormatQuery,
       body: AnalyzeRequest,
       response: { 200: envelope({ $ref: 'FileReport#' } as never), ...errorResponses(400, 413, 415, 422, 429, 503) },
     },
   }, async (req, reply) => {
-    const body = req.body as { filename: string; file_type: string; content: string; profile?: unknown; rules?: unknown; baseline?: string[] };
+    const body = req.body as { filename: string; file_type: string; content: string; profile?: unknown; rules?: unknown; baseline?: string[]; fix?: FixMode };
     const fileType = body.file_type;
     if (!isAcceptedFileType(fileType)) throw refused(unsupportedFileType(`file_type "${fileType.slice(0, 40)}"`));
     const tooLarge = fileSizeRefusal(body.content, 'content');
@@ -95,7 +98,7 @@ export async function analyzeRoutes(app: FastifyInstance): Promise<void> {
     const config = ruleConfig(body);
     let analysis;
     try {
-      analysis = await app.analysis.analyzeFile({ filename: body.filename, content: body.content, fileType }, config);
+      analysis = await app.analysis.analyzeFile({ filename: body.filename, content: body.content, fileType }, config, body.fix);
     } catch (err) {
       if (err instanceof UnsupportedFileType) throw refused(unsupportedFileType('The content'));
       throw err;
@@ -112,16 +115,16 @@ export async function analyzeRoutes(app: FastifyInstance): Promise<void> {
       tags: ['analysis'],
       operationId: 'analyzeProject',
       summary: 'Analyze a project of up to 10 files together.',
-      description: 'Each file is detected and analyzed, then cross-file rules run (compose build → Dockerfile, `extends` and `include` across files, env_file, ports, users…). Errors: 413 `file_too_large`, 413 `project_too_large`, 422 `too_many_files`, 422 `duplicate_filename`, 422 `unsupported_file_type`, 422 `invalid_request`, 429 `rate_limited`, 503 `analysis_busy`, 503 `analysis_failed`.' + CONFIG_NOTE + SARIF_NOTE,
+      description: 'Each file is detected and analyzed, then cross-file rules run (compose build → Dockerfile, `extends` and `include` across files, env_file, ports, users…). Errors: 413 `file_too_large`, 413 `project_too_large`, 422 `too_many_files`, 422 `duplicate_filename`, 422 `unsupported_file_type`, 422 `invalid_request`, 429 `rate_limited`, 503 `analysis_busy`, 503 `analysis_failed`.' + CONFIG_NOTE + FIX_NOTE + SARIF_NOTE,
       querystring: FormatQuery,
       body: AnalyzeProjectRequest,
       response: { 200: envelope({ $ref: 'ProjectReport#' } as never), ...errorResponses(400, 413, 415, 422, 429, 503) },
     },
   }, async (req, reply) => {
-    const body = req.body as { files: FileInput[]; profile?: unknown; rules?: unknown; baseline?: string[] };
+    const body = req.body as { files: FileInput[]; profile?: unknown; rules?: unknown; baseline?: string[]; fix?: FixMode };
     const { files } = body;
     const config = ruleConfig(body);
-    const analysis = await analyzeCheckedProject(app.analysis, files, config);
+    const analysis = await analyzeCheckedProject(app.analysis, files, config, body.fix);
     app.countAnalyses(analysis.counts);
     if (wantsSarif(req)) return sendSarif(reply, sarifForProject(analysis.report(), files.map((f) => ({ ...f, uri: artifactUri(f.filename) })), sarifOptions));
     return sendReport(reply, analysis.json);

@@ -43,7 +43,20 @@ const Baseline = Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
   description: `Fingerprints of known findings (each finding's \`fingerprint\`), at most ${BASELINE_LIMITS.entries}: those findings move to \`suppressed\` (kind and reason \`baseline\`) and the score is computed without them. Entries that match nothing are ignored.`,
 });
 
-const configProperties = { ...profileProperty, rules: Type.Optional(RulesRequest), baseline: Type.Optional(Baseline) };
+const FixRequest = Type.Unsafe<'safe' | 'all'>({ type: 'string', enum: ['safe', 'all'], description: '`safe`: apply the safe fixes and return the corrected file in `fixed`; `all`: the unsafe ones too. Absent: no fixing.' });
+
+const configProperties = { ...profileProperty, rules: Type.Optional(RulesRequest), baseline: Type.Optional(Baseline), fix: Type.Optional(FixRequest) };
+
+/** The corrected file a request with `fix` gets back. */
+const Fixed = Type.Object(
+  {
+    content: Type.String({ description: 'The corrected file (never stored or logged).' }),
+    applied: Type.Integer({ minimum: 0, description: 'Fixes applied, over every pass.' }),
+    score: Type.Integer({ minimum: 0, maximum: 100, description: 'The score of the corrected file.' }),
+    remaining: Type.Integer({ minimum: 0, description: 'Findings left in the corrected file.' }),
+  },
+  { description: 'Present when the request asked for `fix`.' },
+);
 
 export const AnalyzeRequest = Type.Object({
   filename: Filename,
@@ -81,7 +94,7 @@ export const DetectionSchema = Type.Object(
 );
 
 export const FileReportSchema = Type.Object(
-  { ...reportProperties, file_type: Type.String(), detection: Type.Ref('Detection'), ...runConfigProperties },
+  { ...reportProperties, file_type: Type.String(), detection: Type.Ref('Detection'), ...runConfigProperties, fixed: Type.Optional(Fixed) },
   { $id: 'FileReport', description: 'The v1 analysis contract plus the file type and how it was detected.' },
 );
 
@@ -91,7 +104,7 @@ export const ProjectReportSchema = Type.Object(
     grade: reportProperties.grade,
     severity: reportProperties.severity,
     summary: reportProperties.summary,
-    files: Type.Array(Type.Object({ filename: Type.String(), file_type: Type.String(), detection: Type.Ref('Detection'), report: Type.Ref('Report') })),
+    files: Type.Array(Type.Object({ filename: Type.String(), file_type: Type.String(), detection: Type.Ref('Detection'), report: Type.Ref('Report'), fixed: Type.Optional(Fixed) })),
     project_findings: Type.Array(Type.Ref('Finding'), { description: 'Cross-file findings; each names its file in location.file.' }),
     project_suppressed: Type.Array(Type.Ref('SuppressedFinding'), { description: 'Cross-file findings a pragma in their file or the request\'s `baseline` suppressed; they do not count.' }),
     scoring_version: Type.String(),

@@ -17,6 +17,24 @@ export const LocationSchema = Type.Object(
   { $id: 'Location' },
 );
 
+export const FixSchema = Type.Object(
+  {
+    description: Type.String({ description: 'What the fix does.' }),
+    safety: Type.Union([Type.Literal('safe'), Type.Literal('unsafe')], { description: '`safe`: the meaning of the file is unchanged and nothing is guessed (applied by `fix: "safe"`). `unsafe`: it changes behaviour a human should review (applied only by `fix: "all"`).' }),
+    edits: Type.Array(
+      Type.Object({
+        start_line: Type.Integer({ minimum: 1 }),
+        start_column: Type.Integer({ minimum: 1 }),
+        end_line: Type.Integer({ minimum: 1 }),
+        end_column: Type.Integer({ minimum: 1, description: 'Exclusive (UTF-16 code units); may be column 1 of the next line when the edit takes a line break.' }),
+        text: Type.String({ description: 'Replaces the range: an empty range inserts, an empty text deletes.' }),
+      }),
+      { minItems: 1, description: 'Positions as a location\'s (1-based, columns in UTF-16 code units, end exclusive), in the analyzed text; the edits of one fix never overlap.' },
+    ),
+  },
+  { $id: 'Fix', description: 'Edits that resolve the finding.' },
+);
+
 const findingProperties = {
   rule_id: Type.String({ description: 'Stable rule id, e.g. CGD007.' }),
   rule_name: Type.String(),
@@ -30,6 +48,7 @@ const findingProperties = {
   score_impact: Type.Integer({ maximum: 0, description: 'Points this finding cost; score = 100 + sum(score_impact).' }),
   equivalents: Type.Array(Type.String(), { description: 'The same check in other tools, e.g. hadolint:DL3007.' }),
   cwe: Type.Optional(Type.Array(Type.String())),
+  fix: Type.Optional(Type.Ref('Fix')),
   fingerprint: Type.Optional(Type.String({ pattern: '^[0-9a-f]{32}$', description: 'The finding\'s identity across runs: its rule, its file and a hash of the text it points at, whitespace-normalised (stable when lines move, changed when the text changes; a secret\'s value is masked before hashing). Every finding of file and project analysis carries one; list them in a request\'s `baseline` to suppress known findings. SARIF results carry it in `partialFingerprints` (`confgate/v1`).' })),
 };
 
@@ -66,4 +85,4 @@ export const reportProperties = {
 
 export const ReportSchema = Type.Object(reportProperties, { $id: 'Report', description: 'The v1 analysis contract.' });
 
-export const contractSchemas = [LocationSchema, FindingSchema, SuppressedFindingSchema, SeverityCountsSchema, ReportSchema];
+export const contractSchemas = [LocationSchema, FixSchema, FindingSchema, SuppressedFindingSchema, SeverityCountsSchema, ReportSchema];

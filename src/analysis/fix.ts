@@ -1,0 +1,90 @@
+// Fixing a file or a project in passes (docs/public-api.md, "Fixes"): each pass applies the fixes the findings of the
+// last analysis carry (src/core/fix.ts: in a fixed order, skipping any that conflicts with one already taken), then
+// analyzes again; it stops when no fix applies, after MAX_FIX_PASSES, or when a pass would make the file worse (a
+// lower score or more syntax errors: that pass is dropped). So fixing the result again changes nothing.
+import { applyFixes } from '../core/fix.ts';
+import type { FixMode, OrderedFix } from '../core/fix.ts';
+import type { EngineOptions } from '../core/engine.ts';
+import type { Finding, Report } from '../core/types.ts';
+import { analyzeFile, runProject } from './analyze.ts';
+import type { FileInput, FileReport, ProjectReport } from './analyze.ts';
+
+export const MAX_FIX_PASSES = 10;
+
+/** What fixing one file gave: the corrected text, the fixes applied over all passes, its score and findings left. */
+export interface FixedFile {
+  content: string;
+  applied: number;
+  score: number;
+  remaining: number;
+}
+
+export type FixedFileReport = FileReport & { fixed: FixedFile };
+export type FixedProjectReport = Omit<ProjectReport, 'files'> & { files: (ProjectReport['files'][number] & { fixed: FixedFile })[] };
+
+/** The fixes a mode applies, from the findings that count (a suppressed finding is left as it is). */
+export function fixesOf(findings: readonly Finding[], mode: FixMode): OrderedFix[] {
+  const out: OrderedFix[] = [];
+  for (const f of findings) if (f.fix && (mode === 'all' || f.fix.safety === 'safe')) out.push({ rule_id: f.rule_id, fix: f.fix });
+  return out;
+}
+
+function syntaxErrors(report: Report): number {
+  return report.findings.filter((f) => f.category === 'syntax').length;
+}
+
+/** Worse: a lower score, or more syntax findings (a fix must never break parsing). */
+function worse(after: Report, before: Report): boolean {
+  return after.score < before.score || syntaxErrors(after) > syntaxErrors(before);
+}
+
+/** The file's report (of the content as submitted) and, in `fixed`, the result of fixing it. */
+export function fixFile(input: FileInput, options: EngineOptions, mode: FixMode): FixedFileReport {
+  const original = analyzeFile(input, options);
+  let report: FileReport = original;
+  let content = input.content;
+  let applied = 0;
+  for (let pass = 0; pass < MAX_FIX_PASSES; pass++) {
+    const next = applyFixes(content, fixesOf(report.findings, mode));
+    if (next.applied === 0) break;
+    // The type stays the one the original was analyzed as: a fix never makes a Dockerfile something else.
+    const after = analyzeFile({ ...input, content: next.text, fileType: original.file_type }, options);
+    if (worse(after, report)) break;
+    content = next.text;
+    applied += next.applied;
+    report = after;
+  }
+  return { ...original, fixed: { content, applied, score: report.score, remaining: report.findings.length } };
+}
+
+function fileFindings(report: ProjectReport, filename: string, index: number): Finding[] {
+  return [...report.files[index]!.report.findings, ...report.project_findings.filter((f) => f.location.file === filename)];
+}
+
+/** The project's report and, per file, the result of fixing it; each pass re-analyzes the whole project, so the
+ * cross-file findings (and their fixes) follow the corrected files. A pass that makes any file or the project worse is
+ * dropped. */
+export function fixProject(inputs: readonly FileInput[], options: EngineOptions, mode: FixMode): FixedProjectReport {
+  const original = runProject(inputs, options).report;
+  let report = original;
+  let contents = inputs.map((f) => f.content);
+  const applied = inputs.map(() => 0);
+  const types = original.files.map((f) => f.file_type);
+  for (let pass = 0; pass < MAX_FIX_PASSES; pass++) {
+    const results = contents.map((content, i) => applyFixes(content, fixesOf(fileFindings(report, inputs[i]!.filename, i), mode)));
+    if (results.every((r) => r.applied === 0)) break;
+    const after = runProject(inputs.map((f, i) => ({ filename: f.filename, content: results[i]!.text, fileType: types[i]! })), options).report;
+    const projectWorse = after.score < report.score;
+    if (projectWorse || after.files.some((f, i) => worse(f.report, report.files[i]!.report))) break;
+    contents = results.map((r) => r.text);
+    results.forEach((r, i) => (applied[i]! += r.applied));
+    report = after;
+  }
+  return {
+    ...original,
+    files: original.files.map((f, i) => ({
+      ...f,
+      fixed: { content: contents[i]!, applied: applied[i]!, score: report.files[i]!.report.score, remaining: fileFindings(report, f.filename, i).length },
+    })),
+  };
+}
