@@ -1,6 +1,16 @@
 // CGD061: ADD for plain local files.
 import { dockerfileRef, hadolintRef } from './support.ts';
 import type { DockerfileRule } from './support.ts';
+import { replaceWord } from './fix.ts';
+import type { Fix } from '../../core/fix.ts';
+import type { DockerfileDoc, Instruction } from '../../analyzers/dockerfile/types.ts';
+
+/** ADD → COPY when every source is a plain local path (no glob that might match an archive) and every flag is one COPY
+ * takes. */
+function toCopy(doc: DockerfileDoc, add: Instruction, sources: readonly string[]): Fix | undefined {
+  if (sources.some((s) => /[*?[\]\\$]/.test(s)) || add.flags.some((f) => !['chown', 'chmod', 'link', 'exclude'].includes(f.name))) return undefined;
+  return replaceWord(doc, add.keyword, add.keyword.raw === 'ADD' ? 'COPY' : add.keyword.raw.toLowerCase() === add.keyword.raw ? 'copy' : 'COPY', 'Use COPY for local files.');
+}
 
 /** What only ADD does: fetch URLs and git repositories, and unpack local tar archives. */
 // `.gz`/`.bz2`/`.xz`/`.zst` alone may be compressed tar archives (ADD detects them by content and unpacks them).
@@ -35,7 +45,7 @@ export const rule: DockerfileRule = {
       const target = instr.onbuild ?? instr;
       if (target.kind !== 'ADD') continue;
       const sources = target.json ? target.json.slice(0, -1).map((j) => j.value) : target.args.slice(0, -1).map((w) => unquote(w.raw));
-      if (sources.length > 0 && sources.every((s) => !NEEDS_ADD.test(s))) report({ range: target.keyword.range });
+      if (sources.length > 0 && sources.every((s) => !NEEDS_ADD.test(s))) report({ range: target.keyword.range, fix: toCopy(doc, target, sources) });
     }
   },
 };

@@ -3,6 +3,7 @@ import { APK_VALUE_OPTIONS, cacheMountCovers, cleansUpAfter, commandRange, ships
 import { hasOption, subcommand } from '../../analyzers/dockerfile/query.ts';
 import { hadolintRef } from './support.ts';
 import type { DockerfileRule } from './support.ts';
+import { insertAfter } from './fix.ts';
 
 const CACHE = /^\/var\/cache\/apk(\/|$)/;
 
@@ -38,7 +39,7 @@ export const rule: DockerfileRule = {
       const instr = call.cmd.instruction;
       if (hasOption(call.cmd, '--no-cache') || !shipsInFinalImage(doc, instr) || cacheMountCovers(instr, '/var/cache/apk')) continue;
       if (cleansUpAfter(call.cmd, CACHE, (c) => c.name === 'apk' && subcommand(c, APK_VALUE_OPTIONS) === 'cache')) continue;
-      report({ range: commandRange(call.cmd, call.sub) });
+      report({ range: commandRange(call.cmd, call.sub), fix: insertAfter(doc, call.sub, ' --no-cache', 'Add --no-cache.') });
     }
   },
 };

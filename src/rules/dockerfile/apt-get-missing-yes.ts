@@ -3,6 +3,7 @@ import { APT_VALUE_OPTIONS, commandRange, toolCalls } from '../../analyzers/dock
 import { hasOption } from '../../analyzers/dockerfile/query.ts';
 import { hadolintRef } from './support.ts';
 import type { DockerfileRule } from './support.ts';
+import { insertAfter } from './fix.ts';
 
 /** Subcommands that ask "Do you want to continue?" before changing packages. */
 const PROMPTING = ['install', 'reinstall', 'remove', 'purge', 'autoremove', 'upgrade', 'dist-upgrade', 'full-upgrade', 'build-dep', 'satisfy'];
@@ -53,7 +54,7 @@ export const rule: DockerfileRule = {
     for (const call of calls) {
       // Quiet level 2 implies `-y` (apt-get(8)), however it is spelled: `-qq`, `-q -q`, `--quiet --quiet`, `-q=2`.
       if (hasOption(call.cmd, '-y', '--yes', '--assume-yes') || quietLevel(call.cmd.args) >= 2) continue;
-      report({ range: commandRange(call.cmd, call.sub), data: { command: `${call.cmd.name} ${call.sub.value}` } });
+      report({ range: commandRange(call.cmd, call.sub), data: { command: `${call.cmd.name} ${call.sub.value}` }, fix: insertAfter(doc, call.sub, ' -y', 'Add -y.') });
     }
   },
 };

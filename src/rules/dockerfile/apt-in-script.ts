@@ -2,6 +2,8 @@
 import { runCommandsNamed } from '../../analyzers/dockerfile/query-packages.ts';
 import { hadolintRef } from './support.ts';
 import type { DockerfileRule } from './support.ts';
+import { replaceWord } from './fix.ts';
+import { APT_VALUE_OPTIONS, subcommandWord } from '../../analyzers/dockerfile/query-packages.ts';
 
 export const rule: DockerfileRule = {
   meta: {
@@ -29,6 +31,11 @@ export const rule: DockerfileRule = {
     },
   },
   check(doc, report) {
-    for (const cmd of runCommandsNamed(doc, 'apt')) if (cmd.nameWord) report({ range: cmd.nameWord.range });
+    for (const cmd of runCommandsNamed(doc, 'apt')) {
+      if (!cmd.nameWord) continue;
+      // apt-get does the same for these subcommands (not for list, search, show…).
+      const same = ['install', 'update', 'upgrade', 'remove', 'purge', 'autoremove', 'dist-upgrade', 'clean'].includes(subcommandWord(cmd, APT_VALUE_OPTIONS)?.value ?? '');
+      report({ range: cmd.nameWord.range, fix: same && cmd.nameWord.raw === 'apt' ? replaceWord(doc, cmd.nameWord, 'apt-get', 'Use apt-get.') : undefined });
+    }
   },
 };

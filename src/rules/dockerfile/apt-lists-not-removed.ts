@@ -5,6 +5,7 @@ import { positionals, runCommands, subcommand } from '../../analyzers/dockerfile
 import type { DockerfileDoc } from '../../analyzers/dockerfile/types.ts';
 import { hadolintRef } from './support.ts';
 import type { DockerfileRule } from './support.ts';
+import { appendCleanup } from './fix.ts';
 
 const LISTS = /^\/var\/lib\/apt\/lists(\/|$)/;
 /** `apt-get dist-clean` (apt 2.7+) removes the package lists as well as the cache; `clean` keeps the lists. */
@@ -58,7 +59,7 @@ export const rule: DockerfileRule = {
       const instr = call.cmd.instruction;
       const data = { command: `${call.cmd.name} ${call.sub.value}` };
       if (!shipsInFinalImage(doc, instr) || cleansUpAfter(call.cmd, LISTS, distClean)) continue;
-      if (!cacheMountCovers(instr, '/var/lib/apt/lists')) report({ range: commandRange(call.cmd, call.sub), data });
+      if (!cacheMountCovers(instr, '/var/lib/apt/lists')) report({ range: commandRange(call.cmd, call.sub), data, fix: appendCleanup(doc, call.cmd, 'rm -rf /var/lib/apt/lists/*', 'Remove the package lists at the end of the same RUN.') });
       // Debian images delete downloaded packages through /etc/apt/apt.conf.d/docker-clean; a Dockerfile that
       // removes it (to use a cache mount) keeps them in /var/cache/apt unless that is mounted as well.
       else if (!cacheMountCovers(instr, '/var/cache/apt/archives') && removesDockerClean(doc)) report({ range: commandRange(call.cmd, call.sub), messageId: 'archives', data });

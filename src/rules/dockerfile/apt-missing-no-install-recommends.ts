@@ -3,6 +3,7 @@ import { APT_VALUE_OPTIONS, commandRange, toolCalls } from '../../analyzers/dock
 import { hasOption, optionValue } from '../../analyzers/dockerfile/query.ts';
 import { hadolintRef } from './support.ts';
 import type { DockerfileRule } from './support.ts';
+import { insertAfter } from './fix.ts';
 
 /** Recommends turned off for every apt call (`APT::Install-Recommends "false";` in apt.conf.d). */
 const CONFIGURED = /APT::Install-Recommends/i;
@@ -42,7 +43,7 @@ export const rule: DockerfileRule = {
       if (call.operands.length === 0 || hasOption(call.cmd, '--no-install-recommends')) continue;
       const option = optionValue(call.cmd, '-o', '--option');
       if (option && OFF.test(option.value)) continue;
-      report({ range: commandRange(call.cmd, call.sub), data: { command: `${call.cmd.name} ${call.sub.value}` } });
+      report({ range: commandRange(call.cmd, call.sub), data: { command: `${call.cmd.name} ${call.sub.value}` }, fix: insertAfter(doc, call.sub, ' --no-install-recommends', 'Add --no-install-recommends.') });
     }
   },
 };

@@ -2,6 +2,7 @@
 import { instructionsOf } from '../../analyzers/dockerfile/query.ts';
 import { dockerfileRef, hadolintRef } from './support.ts';
 import type { DockerfileRule } from './support.ts';
+import { dockerfileFix, writtenAs } from './fix.ts';
 
 export const rule: DockerfileRule = {
   meta: {
@@ -37,7 +38,9 @@ export const rule: DockerfileRule = {
       if (!dest || words.length < 3 || dest.value === '') continue;
       // `.` and `..` name directories already (BuildKit accepts `COPY a b .`).
       if (/(^|\/)\.{1,2}$/.test(dest.value) || dest.value.endsWith('/') || dest.value.endsWith('\\')) continue;
-      report({ range: dest.range, data: { kind: instr.kind, count: words.length - 1, dest: dest.value } });
+      const raw = instr.json ? undefined : instr.args[instr.args.length - 1]!.raw;
+      const at = raw === undefined ? (doc.text[dest.end - 1] === '"' ? dest.end - 1 : -1) : writtenAs(doc, dest, raw) ? dest.end : -1;
+      report({ range: dest.range, data: { kind: instr.kind, count: words.length - 1, dest: dest.value }, fix: at < 0 ? undefined : dockerfileFix(doc, 'End the destination with /.', [[at, at, '/']]) });
     }
   },
 };

@@ -2,6 +2,7 @@
 import { runCommandsNamed } from '../../analyzers/dockerfile/query-packages.ts';
 import { hasOption } from '../../analyzers/dockerfile/query.ts';
 import type { DockerfileRule } from './support.ts';
+import { deleteWord } from './fix.ts';
 
 export const rule: DockerfileRule = {
   meta: {
@@ -25,7 +26,7 @@ export const rule: DockerfileRule = {
   check(doc, report) {
     for (const cmd of runCommandsNamed(doc, 'curl')) {
       const word = hasOption(cmd, '-k', '--insecure');
-      if (word) report({ range: word.range, data: { option: word.value } });
+      if (word) report({ range: word.range, data: { option: word.value }, fix: word.raw === '-k' || word.raw === '--insecure' ? deleteWord(doc, word, `Remove ${word.raw} (the server's certificate must then verify).`, 'unsafe') : undefined });
     }
   },
 };

@@ -1,6 +1,7 @@
 // CGD137: an empty line inside an instruction continued with `\`.
 import { buildCheckRef } from './support.ts';
 import type { DockerfileRule } from './support.ts';
+import { dockerfileFix } from './fix.ts';
 
 export const rule: DockerfileRule = {
   meta: {
@@ -41,7 +42,11 @@ export const rule: DockerfileRule = {
         while (next < last && (doc.lines[next - 1]!.trim() === '' || doc.lines[next - 1]!.trimStart().startsWith('#'))) next++;
         const text = doc.lines[next - 1] ?? '';
         const indent = text.length - text.trimStart().length;
-        report({ range: { start_line: next, start_column: indent + 1, end_line: next, end_column: text.trimEnd().length + 1 }, data: { empty } });
+        // The fix deletes the empty lines (comment lines among them stay: Docker drops those itself).
+        const blank: [number, number, string][] = [];
+        for (let l = empty; l < next; l++) if (doc.lines[l - 1]!.trim() === '') blank.push([doc.lineStarts[l - 1]!, doc.lineStarts[l]!, '']);
+        const fix = dockerfileFix(doc, 'Remove the empty lines.', blank);
+        report({ range: { start_line: next, start_column: indent + 1, end_line: next, end_column: text.trimEnd().length + 1 }, data: { empty }, fix });
         ln = next;
       }
     }

@@ -3,6 +3,7 @@ import { exposedPorts } from '../../analyzers/dockerfile/query-packages.ts';
 import { instructionsOf } from '../../analyzers/dockerfile/query.ts';
 import { buildCheckRef, dockerfileRef } from './support.ts';
 import type { DockerfileRule } from './support.ts';
+import { replaceWord } from './fix.ts';
 
 const PROTOCOLS = ['tcp', 'udp', 'sctp'];
 
@@ -39,7 +40,8 @@ export const rule: DockerfileRule = {
         // Point at the protocol itself when the word is written plainly on one line.
         const plain = w.raw === w.resolved && w.range.start_line === w.range.end_line;
         const range = plain ? { ...w.range, start_column: w.range.start_column + p.protocolAt! } : w.range;
-        report({ range, data: { fixed: `${w.resolved.slice(0, p.protocolAt)}${proto.toLowerCase()}` } });
+        const fix = plain ? replaceWord(doc, w, `${w.raw.slice(0, p.protocolAt)}${proto.toLowerCase()}`, 'Write the protocol in lowercase.') : undefined;
+        report({ range, data: { fixed: `${w.resolved.slice(0, p.protocolAt)}${proto.toLowerCase()}` }, fix });
       }
     }
   },

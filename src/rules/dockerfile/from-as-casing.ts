@@ -1,6 +1,7 @@
 // CGD011: `FROM … AS …` keyword casing should match.
 import { buildCheckRef } from './support.ts';
 import type { DockerfileRule } from './support.ts';
+import { replaceWord } from './fix.ts';
 
 export const rule: DockerfileRule = {
   meta: {
@@ -28,7 +29,7 @@ export const rule: DockerfileRule = {
       const from = s.from.keyword.raw;
       const fromUpper = from === from.toUpperCase();
       const fromLower = from === from.toLowerCase();
-      if ((fromUpper && as.raw !== as.raw.toUpperCase()) || (fromLower && as.raw !== as.raw.toLowerCase())) report({ range: as.range, data: { as: as.raw, from } });
+      if ((fromUpper && as.raw !== as.raw.toUpperCase()) || (fromLower && as.raw !== as.raw.toLowerCase())) report({ range: as.range, data: { as: as.raw, from }, fix: replaceWord(doc, as, fromUpper ? 'AS' : 'as', 'Write AS in the casing of FROM.') });
     }
   },
 };

@@ -2,6 +2,7 @@
 import type { Instruction } from '../../analyzers/dockerfile/types.ts';
 import { buildCheckRef } from './support.ts';
 import type { DockerfileRule } from './support.ts';
+import { replaceWord } from './fix.ts';
 
 /** `raw === raw.toLowerCase()` without building the copy (keywords are ASCII but for typos). */
 function isLower(raw: string): boolean {
@@ -55,7 +56,10 @@ export const rule: DockerfileRule = {
     const toUpper = upper >= lower;
     const check = (i: Instruction): void => {
       const raw = i.keyword.raw;
-      if (toUpper ? raw !== i.kind : !isLower(raw)) report({ range: i.keyword.range, data: { keyword: raw, fixed: toUpper ? i.kind : raw.toLowerCase() } });
+      if (toUpper ? raw !== i.kind : !isLower(raw)) {
+        const fixed = toUpper ? i.kind : raw.toLowerCase();
+        report({ range: i.keyword.range, data: { keyword: raw, fixed }, fix: replaceWord(doc, i.keyword, fixed, `Write the keyword as ${fixed}.`) });
+      }
     };
     for (const i of doc.instructions) {
       check(i);

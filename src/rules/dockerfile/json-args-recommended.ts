@@ -2,6 +2,25 @@
 import { shipsInFinalImage } from '../../analyzers/dockerfile/query-packages.ts';
 import { buildCheckRef, hadolintRef, stageChain } from './support.ts';
 import type { DockerfileRule } from './support.ts';
+import { dockerfileFix, writtenAs } from './fix.ts';
+import type { Fix } from '../../core/fix.ts';
+import type { DockerfileDoc, Instruction, Stage } from '../../analyzers/dockerfile/types.ts';
+
+/** Words the shell gives no meaning to: no variable, quote, glob, redirection or operator. */
+const PLAIN = /^[\w./:@%+,=-]+(?:[ \t]+[\w./:@%+,=-]+)*$/;
+/** Shell built-ins with no program of that name: they only run in a shell. */
+const BUILTINS = new Set(['cd', 'source', '.', 'export', 'set', 'unset', 'alias', 'eval', 'trap', 'ulimit', 'umask', 'wait', 'read', 'shift', 'return', 'exit', 'command', 'type', 'hash', 'exec']);
+
+/** The exec form of a plain one-line command (the shell form only ran it through `sh -c`). An ENTRYPOINT only when no
+ * CMD is set in its stages: in exec form it would receive the CMD as arguments, which the shell form ignores. */
+function execForm(doc: DockerfileDoc, instr: Instruction, stage: Stage): Fix | undefined {
+  const span = instr.argsSpan!;
+  if (!PLAIN.test(instr.argsText) || !writtenAs(doc, span, instr.argsText)) return undefined;
+  const words = instr.argsText.split(/[ \t]+/);
+  if (words[0]!.includes('=') || BUILTINS.has(words[0]!)) return undefined;
+  if (instr.kind === 'ENTRYPOINT' && stageChain(stage).some((s) => s.instructions.some((i) => i.kind === 'CMD'))) return undefined;
+  return dockerfileFix(doc, `Write ${instr.kind} in exec form.`, [[span.start, span.end, `[${words.map((w) => JSON.stringify(w)).join(', ')}]`]]);
+}
 
 export const rule: DockerfileRule = {
   meta: {
@@ -40,7 +59,7 @@ export const rule: DockerfileRule = {
         if (/^exec\s/.test(instr.argsText)) continue;
         // A text that looks like a broken JSON array is reported by malformed-exec-form instead.
         if (instr.argsText.startsWith('[')) continue;
-        report({ range: instr.argsSpan.range, messageId: instr.kind === 'ENTRYPOINT' ? 'entrypoint' : 'default', data: { kind: instr.kind } });
+        report({ range: instr.argsSpan.range, messageId: instr.kind === 'ENTRYPOINT' ? 'entrypoint' : 'default', data: { kind: instr.kind }, fix: execForm(doc, instr, stage) });
       }
     }
   },

@@ -2,6 +2,20 @@
 import { instructionsOf } from '../../analyzers/dockerfile/query.ts';
 import { buildCheckRef, dockerfileRef } from './support.ts';
 import type { DockerfileRule } from './support.ts';
+import { dockerfileFix, writtenAs } from './fix.ts';
+import type { Fix } from '../../core/fix.ts';
+import type { DockerfileDoc, KeyValue } from '../../analyzers/dockerfile/types.ts';
+
+/** `KEY value` → `KEY=value` (a value with blanks in double quotes, which keep it one value and expand as before), when
+ * key and value are written in one piece on one line, and a value with blanks holds no quote or backslash. */
+function keyEqualsValue(doc: DockerfileDoc, pair: KeyValue): Fix | undefined {
+  const value = pair.value!;
+  if (!writtenAs(doc, pair.key, pair.key.raw) || !writtenAs(doc, value, value.raw) || value.range.start_line !== pair.key.range.start_line) return undefined;
+  if (!/^[ \t]+$/.test(doc.text.slice(pair.key.end, value.start))) return undefined;
+  const blank = /\s/.test(value.raw);
+  if (blank && /["'\\`]/.test(value.raw)) return undefined;
+  return dockerfileFix(doc, 'Write the pair as KEY=value.', blank ? [[pair.key.end, value.start, '="'], [value.end, value.end, '"']] : [[pair.key.end, value.start, '=']]);
+}
 
 export const rule: DockerfileRule = {
   meta: {
@@ -34,7 +48,7 @@ export const rule: DockerfileRule = {
       if (instr.kind !== 'ENV' && instr.kind !== 'LABEL') continue;
       for (const pair of instr.pairs) {
         // In the `=` form the value starts right after the key and its `=`.
-        if (pair.value && doc.text[pair.key.end] !== '=') report({ range: pair.range, data: { kind: instr.kind, key: pair.key.value } });
+        if (pair.value && doc.text[pair.key.end] !== '=') report({ range: pair.range, data: { kind: instr.kind, key: pair.key.value }, fix: keyEqualsValue(doc, pair) });
       }
     }
   },

@@ -1,6 +1,18 @@
 // CGD134: the deprecated MAINTAINER instruction.
 import { buildCheckRef, dockerfileRef, hadolintRef } from './support.ts';
 import type { DockerfileRule } from './support.ts';
+import { dockerfileFix } from './fix.ts';
+import type { Fix } from '../../core/fix.ts';
+import type { DockerfileDoc, Instruction } from '../../analyzers/dockerfile/types.ts';
+
+/** `LABEL org.opencontainers.image.authors="…"` in its place, when the text needs no escaping (no quote, backslash
+ * or `$`, which a label would expand) and is on one line. */
+function asLabel(doc: DockerfileDoc, instr: Instruction): Fix | undefined {
+  const span = instr.argsSpan;
+  if (!span || /["\\$\u0000-\u001f\u007f]/.test(instr.argsText) || span.range.start_line !== span.range.end_line) return undefined;
+  const keyword = instr.keyword.raw === 'MAINTAINER' ? 'LABEL' : 'label';
+  return dockerfileFix(doc, 'Replace MAINTAINER with the OCI authors label.', [[instr.keyword.start, span.end, `${keyword} org.opencontainers.image.authors="${instr.argsText}"`]]);
+}
 
 export const rule: DockerfileRule = {
   meta: {
@@ -29,6 +41,6 @@ export const rule: DockerfileRule = {
     },
   },
   check(doc, report) {
-    for (const instr of doc.instructions) if (instr.kind === 'MAINTAINER') report({ range: instr.keyword.range });
+    for (const instr of doc.instructions) if (instr.kind === 'MAINTAINER') report({ range: instr.keyword.range, fix: asLabel(doc, instr) });
   },
 };

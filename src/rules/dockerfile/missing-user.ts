@@ -1,6 +1,7 @@
 // CGD020: the final image never switches away from root.
 import { dockerfileRef, finalUser, stageChain } from './support.ts';
 import type { DockerfileRule } from './support.ts';
+import { dockerfileFix } from './fix.ts';
 
 export const rule: DockerfileRule = {
   meta: {
@@ -32,6 +33,9 @@ export const rule: DockerfileRule = {
     if (!final || finalUser(doc)) return;
     const base = stageChain(final).at(-1)!;
     if (!base.image || !base.imageWord || base.imageWord.unresolved.length > 0 || /nonroot|rootless/i.test(base.image.text)) return;
-    report({ range: final.imageWord?.range ?? final.from.keyword.range });
+    // Unsafe: the image's files may need root; 65534 is `nobody` on most distributions.
+    const end = doc.text.length;
+    const fix = dockerfileFix(doc, 'Run the final image as an unprivileged user (USER 65534).', [[end, end, `${end > 0 && !doc.text.endsWith('\n') ? '\n' : ''}USER 65534\n`]], 'unsafe');
+    report({ range: final.imageWord?.range ?? final.from.keyword.range, fix });
   },
 };

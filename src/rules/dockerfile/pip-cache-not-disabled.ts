@@ -3,6 +3,7 @@ import { cacheMountTargets, commandRange, pipCalls, shipsInFinalImage, variableS
 import { hasOption } from '../../analyzers/dockerfile/query.ts';
 import { hadolintRef } from './support.ts';
 import type { DockerfileRule } from './support.ts';
+import { insertAfter } from './fix.ts';
 
 /** `python3 -m pip install`: the message names the module form. */
 const PYTHON_NAME = /^python/;
@@ -39,7 +40,7 @@ export const rule: DockerfileRule = {
       const instr = call.cmd.instruction;
       if (hasOption(call.cmd, '--no-cache-dir') || variableSet(call.cmd, 'PIP_NO_CACHE_DIR') || !shipsInFinalImage(doc, instr)) continue;
       if (cacheMountTargets(instr).some((t) => PIP_CACHE.test(t))) continue;
-      report({ range: commandRange(call.cmd, call.sub), data: { command: PYTHON_NAME.test(call.cmd.name) ? `${call.cmd.name} -m pip install` : `${call.cmd.name} install` } });
+      report({ range: commandRange(call.cmd, call.sub), data: { command: PYTHON_NAME.test(call.cmd.name) ? `${call.cmd.name} -m pip install` : `${call.cmd.name} install` }, fix: insertAfter(doc, call.sub, ' --no-cache-dir', 'Add --no-cache-dir.') });
     }
   },
 };

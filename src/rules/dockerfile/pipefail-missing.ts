@@ -4,6 +4,7 @@ import type { Instruction, Pipeline, Script, ShellCommand } from '../../analyzer
 import { baseName, commandStart } from '../../analyzers/dockerfile/wrappers.ts';
 import { dockerfileRef, hadolintRef, stageChain } from './support.ts';
 import type { DockerfileRule } from './support.ts';
+import { dockerfileFix } from './fix.ts';
 
 /** Commands that cannot meaningfully fail at the head of a pipe (`yes` is even killed by SIGPIPE by design). */
 const HARMLESS = new Set(['echo', 'printf', 'yes', 'true', ':']);
@@ -83,8 +84,11 @@ export const rule: DockerfileRule = {
       const state = { pipefail: false };
       const found: { pipeline: Pipeline; head: string }[] = [];
       for (const script of scriptsOf(top)) unprotected(script, state, found);
+      // Unsafe: `set -o pipefail` fails in a shell without it (dash before 0.5.11), and a hidden failure then fails the build.
+      const span = top.kind === 'RUN' && top.script && top.heredocs.length === 0 ? top.argsSpan : undefined;
+      const fix = span ? dockerfileFix(doc, 'Start the RUN with set -o pipefail.', [[span.start, span.start, 'set -o pipefail && ']], 'unsafe') : undefined;
       for (const { pipeline, head } of found) {
-        report({ range: rangeFrom(pipeline.commands[0]!, pipeline.commands[pipeline.commands.length - 1]!), data: { head } });
+        report({ range: rangeFrom(pipeline.commands[0]!, pipeline.commands[pipeline.commands.length - 1]!), data: { head }, fix });
       }
     }
   },

@@ -4,6 +4,7 @@ import { positionals } from '../../analyzers/dockerfile/query.ts';
 import type { CommandRef } from '../../analyzers/dockerfile/query.ts';
 import { hadolintRef } from './support.ts';
 import type { DockerfileRule } from './support.ts';
+import { appendCleanup } from './fix.ts';
 
 const INSTALLING = ['install', 'groupinstall', 'localinstall', 'reinstall', 'update', 'upgrade', 'upgrade-minimal', 'distro-sync', 'downgrade'];
 const TOOLS = ['yum', 'dnf', 'dnf5', 'microdnf'];
@@ -53,7 +54,7 @@ export const rule: DockerfileRule = {
       const tool = call.cmd.name;
       if (!shipsInFinalImage(doc, instr) || ['/var/cache/yum', '/var/cache/dnf', '/var/cache/libdnf5'].some((p) => cacheMountCovers(instr, p))) continue;
       if (cleansUpAfter(call.cmd, CACHE, cleansAll(tool))) continue;
-      report({ range: commandRange(call.cmd, call.sub), data: { command: `${tool} ${call.sub.value}`, tool } });
+      report({ range: commandRange(call.cmd, call.sub), data: { command: `${tool} ${call.sub.value}`, tool }, fix: appendCleanup(doc, call.cmd, `${tool} clean all`, `Run ${tool} clean all at the end of the same RUN.`) });
     }
   },
 };

@@ -3,6 +3,7 @@ import { commandRange, RPM_VALUE_OPTIONS, toolCalls } from '../../analyzers/dock
 import { hasOption } from '../../analyzers/dockerfile/query.ts';
 import { hadolintRef } from './support.ts';
 import type { DockerfileRule } from './support.ts';
+import { insertAfter } from './fix.ts';
 
 const PROMPTING = ['install', 'groupinstall', 'localinstall', 'reinstall', 'remove', 'erase', 'autoremove', 'update', 'upgrade', 'upgrade-minimal', 'downgrade', 'distro-sync', 'swap', 'group', 'module'];
 /** `assumeyes=1` set in yum.conf / dnf.conf (or through `--setopt`). */
@@ -37,7 +38,7 @@ export const rule: DockerfileRule = {
     if (calls.length === 0 || doc.instructions.some((i) => CONFIGURED.test(i.argsText) || i.heredocs.some((h) => CONFIGURED.test(h.body.text)))) return;
     for (const call of calls) {
       if (hasOption(call.cmd, '-y', '--assumeyes')) continue;
-      report({ range: commandRange(call.cmd, call.sub), data: { command: `${call.cmd.name} ${call.sub.value}` } });
+      report({ range: commandRange(call.cmd, call.sub), data: { command: `${call.cmd.name} ${call.sub.value}` }, fix: insertAfter(doc, call.sub, ' -y', 'Add -y.') });
     }
   },
 };

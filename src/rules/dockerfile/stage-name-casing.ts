@@ -1,6 +1,7 @@
 // CGD010: stage names in lower case.
 import { buildCheckRef } from './support.ts';
 import type { DockerfileRule } from './support.ts';
+import { replaceWord } from './fix.ts';
 
 export const rule: DockerfileRule = {
   meta: {
@@ -23,7 +24,8 @@ export const rule: DockerfileRule = {
   },
   check(doc, report) {
     for (const s of doc.stages) {
-      if (s.name && s.name.resolved !== s.name.resolved.toLowerCase()) report({ range: s.name.range, data: { name: s.name.resolved } });
+      // Docker compares stage names case-insensitively, so the references need no change.
+      if (s.name && s.name.resolved !== s.name.resolved.toLowerCase()) report({ range: s.name.range, data: { name: s.name.resolved }, fix: s.name.raw === s.name.resolved ? replaceWord(doc, s.name, s.name.raw.toLowerCase(), 'Write the stage name in lowercase.') : undefined });
     }
   },
 };

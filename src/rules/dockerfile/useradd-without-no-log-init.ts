@@ -2,6 +2,7 @@
 import { hasOption, optionValue, runCommands } from '../../analyzers/dockerfile/query.ts';
 import { hadolintRef } from './support.ts';
 import type { DockerfileRule } from './support.ts';
+import { insertAfter } from './fix.ts';
 
 export const rule: DockerfileRule = {
   meta: {
@@ -28,7 +29,7 @@ export const rule: DockerfileRule = {
     for (const cmd of runCommands(doc)) {
       if (cmd.name !== 'useradd' || hasOption(cmd, '-l', '--no-log-init')) continue;
       const uid = optionValue(cmd, '-u', '--uid');
-      if (uid && /^\d{6,}$/.test(uid.value)) report({ range: uid.word.range, data: { uid: uid.value } });
+      if (uid && /^\d{6,}$/.test(uid.value)) report({ range: uid.word.range, data: { uid: uid.value }, fix: cmd.nameWord ? insertAfter(doc, cmd.nameWord, ' --no-log-init', 'Add --no-log-init.') : undefined });
     }
   },
 };

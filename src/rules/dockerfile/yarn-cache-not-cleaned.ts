@@ -4,6 +4,7 @@ import { positionals } from '../../analyzers/dockerfile/query.ts';
 import type { CommandRef } from '../../analyzers/dockerfile/query.ts';
 import { hadolintRef } from './support.ts';
 import type { DockerfileRule } from './support.ts';
+import { appendCleanup } from './fix.ts';
 
 const YARN_VALUE_OPTIONS = ['--cwd', '--cache-folder', '--modules-folder', '--network-timeout', '--mutex', '--registry'];
 /** Cache mounts at yarn's cache (`/usr/local/share/.cache/yarn`, `~/.cache/yarn`, `~/.yarn/berry/cache`). */
@@ -47,7 +48,7 @@ export const rule: DockerfileRule = {
       const installs = sub === undefined ? cmd.args.every((w) => w.value.startsWith('-')) : ['install', 'add'].includes(sub.value);
       if (!installs || !shipsInFinalImage(doc, cmd.instruction)) continue;
       if (cacheMountTargets(cmd.instruction).some((t) => YARN_CACHE.test(t)) || cleansUpAfter(cmd, undefined, isCacheClean)) continue;
-      report({ range: sub ? commandRange(cmd, sub) : cmd.nameWord!.range, data: { sub: sub?.value ?? 'install' } });
+      report({ range: sub ? commandRange(cmd, sub) : cmd.nameWord!.range, data: { sub: sub?.value ?? 'install' }, fix: appendCleanup(doc, cmd, 'yarn cache clean', 'Run yarn cache clean at the end of the same RUN.') });
     }
   },
 };

@@ -3,6 +3,7 @@ import { cacheMountCovers, cleansUpAfter, commandRange, shipsInFinalImage, toolC
 import { subcommand } from '../../analyzers/dockerfile/query.ts';
 import { hadolintRef } from './support.ts';
 import type { DockerfileRule } from './support.ts';
+import { appendCleanup } from './fix.ts';
 
 const INSTALLING = ['install', 'in', 'update', 'up', 'patch', 'dist-upgrade', 'dup', 'source-install', 'si', 'install-new-recommends', 'inr'];
 const CACHE = /^\/var\/cache\/zypp(\/|$)/;
@@ -39,7 +40,7 @@ export const rule: DockerfileRule = {
       if (!shipsInFinalImage(doc, instr) || cacheMountCovers(instr, '/var/cache/zypp')) continue;
       const isClean = (c: typeof call.cmd): boolean => c.name === 'zypper' && ['clean', 'cc'].includes(subcommand(c, ZYPPER_VALUE_OPTIONS) ?? '');
       if (cleansUpAfter(call.cmd, CACHE, isClean)) continue;
-      report({ range: commandRange(call.cmd, call.sub), data: { command: `zypper ${call.sub.value}` } });
+      report({ range: commandRange(call.cmd, call.sub), data: { command: `zypper ${call.sub.value}` }, fix: appendCleanup(doc, call.cmd, 'zypper clean --all', 'Run zypper clean --all at the end of the same RUN.') });
     }
   },
 };

@@ -3,6 +3,7 @@ import { commandRange, toolCalls, ZYPPER_VALUE_OPTIONS } from '../../analyzers/d
 import { hasOption } from '../../analyzers/dockerfile/query.ts';
 import { hadolintRef } from './support.ts';
 import type { DockerfileRule } from './support.ts';
+import { insertAfter } from './fix.ts';
 
 const PROMPTING = ['install', 'in', 'remove', 'rm', 'update', 'up', 'patch', 'dist-upgrade', 'dup', 'source-install', 'si', 'install-new-recommends', 'inr'];
 
@@ -37,7 +38,8 @@ export const rule: DockerfileRule = {
       const nonInteractive = globals.some((w) => w.value === '--non-interactive' || /^-[A-Za-z]*n[A-Za-z]*$/.test(w.value));
       // `--non-interactive` after the command is no global option, but zypper cannot prompt on it either.
       if (nonInteractive || hasOption(call.cmd, '-y', '--no-confirm', '--non-interactive')) continue;
-      report({ range: commandRange(call.cmd, call.sub), data: { command: `zypper ${call.sub.value}` } });
+      const fix = call.cmd.nameWord ? insertAfter(doc, call.cmd.nameWord, ' --non-interactive', 'Add --non-interactive before the command.') : undefined;
+      report({ range: commandRange(call.cmd, call.sub), data: { command: `zypper ${call.sub.value}` }, fix });
     }
   },
 };

@@ -1,0 +1,120 @@
+// Fixes (issue 23), rule by rule: a table of exact corrections, and the laws every fix of every fixable rule obeys on
+// the table's inputs and on the rules' own bad examples — applying it removes its finding, adds no finding of another
+// rule, and the fixed file parses with every other instruction or YAML value unchanged, at its place.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { analyzeFile } from '../src/analysis/analyze.ts';
+import { FILE_TYPES } from '../src/analysis/file-types/index.ts';
+import { applyFixes, lineStarts, placeFix } from '../src/core/fix.ts';
+import type { Fix } from '../src/core/fix.ts';
+import type { Finding } from '../src/core/types.ts';
+import { fixUnits, FILENAMES } from './support/fix-laws.ts';
+
+interface Case {
+  rule: string;
+  code: string;
+  /** The file after applying the rule's fixes (every finding of the rule). */
+  fixed: string;
+  safety?: 'safe' | 'unsafe';
+}
+
+/** Every fixable rule with an exact correction. */
+export const CASES: Case[] = [
+  // Dockerfile
+  { rule: 'CGD134', code: 'FROM alpine:3.20\nMAINTAINER Jane Doe <jane@example.com>\n', fixed: 'FROM alpine:3.20\nLABEL org.opencontainers.image.authors="Jane Doe <jane@example.com>"\n' },
+  { rule: 'CGD011', code: 'FROM golang:1.23 as build\nRUN go build\n', fixed: 'FROM golang:1.23 AS build\nRUN go build\n' },
+  { rule: 'CGD135', code: 'FROM alpine:3.20\nrun echo hi\nRUN echo ho\n', fixed: 'FROM alpine:3.20\nRUN echo hi\nRUN echo ho\n' },
+  { rule: 'CGD061', code: 'FROM alpine:3.20\nADD --chown=1:1 app.py /app/\n', fixed: 'FROM alpine:3.20\nCOPY --chown=1:1 app.py /app/\n' },
+  { rule: 'CGD136', code: 'FROM alpine:3.20\nENV PATH /opt/bin:$PATH\nENV GREETING hello world\nLABEL team platform\n', fixed: 'FROM alpine:3.20\nENV PATH=/opt/bin:$PATH\nENV GREETING="hello world"\nLABEL team=platform\n' },
+  { rule: 'CGD100', code: 'FROM debian:12\nRUN apt-get update && apt-get install --no-install-recommends curl && rm -rf /var/lib/apt/lists/*\n', fixed: 'FROM debian:12\nRUN apt-get update && apt-get install -y --no-install-recommends curl && rm -rf /var/lib/apt/lists/*\n' },
+  { rule: 'CGD101', code: 'FROM debian:12\nRUN apt-get update && apt-get install -y curl && rm -rf /var/lib/apt/lists/*\n', fixed: 'FROM debian:12\nRUN apt-get update && apt-get install --no-install-recommends -y curl && rm -rf /var/lib/apt/lists/*\n' },
+  { rule: 'CGD103', code: 'FROM debian:12\nRUN apt-get update && \\\n    apt-get install -y --no-install-recommends curl\n', fixed: 'FROM debian:12\nRUN apt-get update && \\\n    apt-get install -y --no-install-recommends curl && rm -rf /var/lib/apt/lists/*\n' },
+  { rule: 'CGD104', code: 'FROM debian:12\nRUN apt update && apt install -y --no-install-recommends curl && rm -rf /var/lib/apt/lists/*\n', fixed: 'FROM debian:12\nRUN apt-get update && apt-get install -y --no-install-recommends curl && rm -rf /var/lib/apt/lists/*\n' },
+  { rule: 'CGD106', code: 'FROM alpine:3.20\nRUN apk add curl\n', fixed: 'FROM alpine:3.20\nRUN apk add --no-cache curl\n' },
+  { rule: 'CGD108', code: 'FROM rockylinux:9\nRUN yum install httpd && yum clean all\n', fixed: 'FROM rockylinux:9\nRUN yum install -y httpd && yum clean all\n' },
+  { rule: 'CGD109', code: 'FROM rockylinux:9\nRUN dnf install -y httpd\n', fixed: 'FROM rockylinux:9\nRUN dnf install -y httpd && dnf clean all\n' },
+  { rule: 'CGD111', code: 'FROM opensuse/leap:15.6\nRUN zypper install curl && zypper clean --all\n', fixed: 'FROM opensuse/leap:15.6\nRUN zypper --non-interactive install curl && zypper clean --all\n' },
+  { rule: 'CGD112', code: 'FROM opensuse/leap:15.6\nRUN zypper -n install curl\n', fixed: 'FROM opensuse/leap:15.6\nRUN zypper -n install curl && zypper clean --all\n' },
+  { rule: 'CGD117', code: 'FROM python:3.12\nRUN pip install flask==3.0.0\n', fixed: 'FROM python:3.12\nRUN pip install --no-cache-dir flask==3.0.0\n' },
+  { rule: 'CGD144', code: 'FROM node:22\nRUN yarn install --frozen-lockfile\n', fixed: 'FROM node:22\nRUN yarn install --frozen-lockfile && yarn cache clean\n' },
+  { rule: 'CGD124', code: 'FROM node:22\nCMD node server.js --port=8080\n', fixed: 'FROM node:22\nCMD ["node", "server.js", "--port=8080"]\n' },
+  { rule: 'CGD128', code: 'FROM alpine:3.20\nEXPOSE 53/UDP\n', fixed: 'FROM alpine:3.20\nEXPOSE 53/udp\n' },
+  { rule: 'CGD010', code: 'FROM golang:1.23 AS Build\nRUN go build\nFROM alpine:3.20\nCOPY --from=Build /out /out\n', fixed: 'FROM golang:1.23 AS build\nRUN go build\nFROM alpine:3.20\nCOPY --from=Build /out /out\n' },
+  { rule: 'CGD141', code: 'FROM alpine:3.20\nCOPY a.txt b.txt /data\nCOPY ["c.txt", "d.txt", "/etc"]\n', fixed: 'FROM alpine:3.20\nCOPY a.txt b.txt /data/\nCOPY ["c.txt", "d.txt", "/etc/"]\n' },
+  { rule: 'CGD137', code: 'FROM alpine:3.20\nRUN echo a \\\n\n    && echo b\n', fixed: 'FROM alpine:3.20\nRUN echo a \\\n    && echo b\n' },
+  { rule: 'CGD023', code: 'FROM debian:12\nRUN useradd -u 1000000 app\n', fixed: 'FROM debian:12\nRUN useradd --no-log-init -u 1000000 app\n' },
+  { rule: 'CGD040', code: 'FROM alpine:3.20\nRUN curl -k -fsSLO https://example.com/tool.tgz\n', fixed: 'FROM alpine:3.20\nRUN curl -fsSLO https://example.com/tool.tgz\n', safety: 'unsafe' },
+  { rule: 'CGD142', code: 'FROM debian:12\nRUN curl -fsSL https://example.com/x.tgz | tar xz\n', fixed: 'FROM debian:12\nRUN set -o pipefail && curl -fsSL https://example.com/x.tgz | tar xz\n', safety: 'unsafe' },
+  { rule: 'CGD020', code: 'FROM node:22\nCMD ["node", "app.js"]', fixed: 'FROM node:22\nCMD ["node", "app.js"]\nUSER 65534\n', safety: 'unsafe' },
+];
+
+const TYPE_OF: Record<string, string> = { CGD: 'dockerfile', CGC: 'compose', CGW: 'github-workflow', CGA: 'github-action' };
+
+function analyze(rule: string, content: string) {
+  const fileType = TYPE_OF[rule.slice(0, 3)]!;
+  return analyzeFile({ filename: FILENAMES[fileType]!, content, fileType: fileType as never }, { helpBaseUrl: 'http://test', enable: [rule] });
+}
+
+function count(findings: readonly Finding[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const f of findings) out.set(f.rule_id, (out.get(f.rule_id) ?? 0) + 1);
+  return out;
+}
+
+/** The laws for one fix of one finding of `rule` in `code`. */
+function checkLaws(rule: string, code: string, finding: Finding & { fix: Fix }): void {
+  const fileType = TYPE_OF[rule.slice(0, 3)]!;
+  const placed = placeFix(code, lineStarts(code), finding.fix);
+  assert.ok(placed, `${rule}: the fix's edits lie in the file and do not overlap`);
+  assert.ok(finding.fix.description.length > 0);
+  const { text, applied } = applyFixes(code, [{ rule_id: rule, fix: finding.fix }]);
+  assert.equal(applied, 1);
+  assert.notEqual(text, code, `${rule}: the fix changes the file`);
+  const before = analyze(rule, code);
+  const after = analyze(rule, text);
+  const was = count(before.findings);
+  const now = count(after.findings);
+  assert.ok((now.get(rule) ?? 0) < (was.get(rule) ?? 0), `${rule}: the fix removes its finding in\n${text}`);
+  for (const [id, n] of now) if (id !== rule) assert.ok(n <= (was.get(id) ?? 0), `${rule}: the fix adds a ${id} finding in\n${text}\n${JSON.stringify(after.findings.filter((f) => f.rule_id === id).map((f) => f.message))}`);
+  // Re-parses, every unit the edits do not touch unchanged and in its place (shifted by the lines edits add before it).
+  const untouched = (u: { start: number; end: number }) => placed.every((p) => u.end < p.start || u.start > p.end);
+  const shift = (offset: number) => placed.filter((p) => p.end <= offset).reduce((sum, p) => sum + p.text.length - (p.end - p.start), 0);
+  const kept = fixUnits(fileType, code).filter(untouched).map((u) => `${u.start + shift(u.start)} ${u.sig}`);
+  const afterUnits = new Set(fixUnits(fileType, text).map((u) => `${u.start} ${u.sig}`));
+  for (const u of kept) assert.ok(afterUnits.has(u), `${rule}: "${u}" is unchanged in\n${text}`);
+}
+
+describe('fixes: exact corrections, rule by rule', () => {
+  for (const c of CASES) {
+    it(`${c.rule}: ${JSON.stringify(c.code).slice(0, 80)}`, () => {
+      const report = analyze(c.rule, c.code);
+      const own = report.findings.filter((f): f is Finding & { fix: Fix } => f.rule_id === c.rule && f.fix !== undefined);
+      assert.ok(own.length > 0, `${c.rule} reports a fixable finding`);
+      for (const f of own) assert.equal(f.fix.safety, c.safety ?? 'safe');
+      assert.equal(applyFixes(c.code, own.map((f) => ({ rule_id: c.rule, fix: f.fix }))).text, c.fixed);
+      for (const f of own) checkLaws(c.rule, c.code, f);
+    });
+  }
+});
+
+describe('fixes: the laws on every fixable rule\'s bad examples', () => {
+  const fixable = new Set(CASES.map((c) => c.rule));
+  for (const type of FILE_TYPES) {
+    for (const rule of type.analyzer.rules) {
+      if (!fixable.has(rule.meta.id)) continue;
+      rule.meta.examples.bad.forEach((ex, i) => {
+        if (typeof ex !== 'string') return;
+        it(`${rule.meta.id} ${rule.meta.name}: bad example ${i + 1}`, () => {
+          const report = analyze(rule.meta.id, ex);
+          for (const f of report.findings) if (f.rule_id === rule.meta.id && f.fix) checkLaws(rule.meta.id, ex, f as Finding & { fix: Fix });
+        });
+      });
+    }
+  }
+
+  it('at least 40 rules have safe fixes, across Dockerfile, Compose and workflows', () => {
+    const safe = new Set(CASES.filter((c) => (c.safety ?? 'safe') === 'safe').map((c) => c.rule));
+    assert.ok(safe.size >= 40, `${safe.size} rules with safe fixes`);
+    for (const prefix of ['CGD', 'CGC', 'CGW']) assert.ok([...safe].some((id) => id.startsWith(prefix)), prefix);
+  });
+});
