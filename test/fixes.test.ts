@@ -13,7 +13,8 @@ import { fixUnits, FILENAMES } from './support/fix-laws.ts';
 interface Case {
   rule: string;
   code: string;
-  /** The file after applying the rule's fixes (every finding of the rule). */
+  /** The file after applying the rule's fixes in passes until none applies (two fixes of one step conflict: one
+   * pass applies one of them). */
   fixed: string;
   safety?: 'safe' | 'unsafe';
 }
@@ -46,6 +47,25 @@ export const CASES: Case[] = [
   { rule: 'CGD040', code: 'FROM alpine:3.20\nRUN curl -k -fsSLO https://example.com/tool.tgz\n', fixed: 'FROM alpine:3.20\nRUN curl -fsSLO https://example.com/tool.tgz\n', safety: 'unsafe' },
   { rule: 'CGD142', code: 'FROM debian:12\nRUN curl -fsSL https://example.com/x.tgz | tar xz\n', fixed: 'FROM debian:12\nRUN set -o pipefail && curl -fsSL https://example.com/x.tgz | tar xz\n', safety: 'unsafe' },
   { rule: 'CGD020', code: 'FROM node:22\nCMD ["node", "app.js"]', fixed: 'FROM node:22\nCMD ["node", "app.js"]\nUSER 65534\n', safety: 'unsafe' },
+  // Compose
+  { rule: 'CGC031', code: 'version: "3.8"\nservices:\n  web:\n    image: nginx:1.27\n', fixed: 'services:\n  web:\n    image: nginx:1.27\n' },
+  { rule: 'CGC041', code: 'services:\n  web:\n    image: nginx:1.27\n    network_mode: host\n    ports:\n      - "8080:80"\n    restart: always\n', fixed: 'services:\n  web:\n    image: nginx:1.27\n    network_mode: host\n    restart: always\n' },
+  { rule: 'CGC013', code: 'services:\n  web:\n    image: nginx:1.27\n', fixed: 'services:\n  web:\n    image: nginx:1.27\n    security_opt:\n      - no-new-privileges:true\n', safety: 'unsafe' },
+  { rule: 'CGC030', code: 'services:\n  web:\n    image: nginx:1.27 # pinned\n', fixed: 'services:\n  web:\n    image: nginx:1.27 # pinned\n    read_only: true\n', safety: 'unsafe' },
+  { rule: 'CGC020', code: 'services:\n  web:\n    image: nginx:1.27\n    ports:\n      - "8080:80"\n', fixed: 'services:\n  web:\n    image: nginx:1.27\n    ports:\n      - "127.0.0.1:8080:80"\n', safety: 'unsafe' },
+  { rule: 'CGC021', code: 'services:\n  db:\n    image: postgres:17\n    ports:\n      - 5432:5432\n', fixed: 'services:\n  db:\n    image: postgres:17\n    ports:\n      - 127.0.0.1:5432:5432\n', safety: 'unsafe' },
+  // GitHub Actions workflows
+  { rule: 'CGW021', code: 'on: push\npermissions: {}\njobs:\n  build:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: actions/checkout@v4\n      - run: make\n      - uses: actions/upload-artifact@v3\n        with:\n          path: .\n', fixed: 'on: push\npermissions: {}\njobs:\n  build:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          persist-credentials: false\n      - run: make\n      - uses: actions/upload-artifact@v3\n        with:\n          path: .\n' },
+  { rule: 'CGW001', code: 'on: issues\npermissions: {}\njobs:\n  greet:\n    runs-on: ubuntu-24.04\n    steps:\n      - run: |\n          echo "Title: ${{ github.event.issue.title }}"\n          echo ${{ github.event.issue.body }}\n', fixed: 'on: issues\npermissions: {}\njobs:\n  greet:\n    runs-on: ubuntu-24.04\n    steps:\n      - run: |\n          echo "Title: ${ISSUE_TITLE}"\n          echo "${ISSUE_BODY}"\n        env:\n          ISSUE_TITLE: ${{ github.event.issue.title }}\n          ISSUE_BODY: ${{ github.event.issue.body }}\n' },
+  { rule: 'CGW014', code: 'on: push\npermissions: {}\njobs:\n  build:\n    runs-on: ubuntu-24.04\n    steps:\n      - id: v\n        run: echo "::set-output name=version::1.2.3"\n', fixed: 'on: push\npermissions: {}\njobs:\n  build:\n    runs-on: ubuntu-24.04\n    steps:\n      - id: v\n        run: echo "version=1.2.3" >> "$GITHUB_OUTPUT"\n' },
+  { rule: 'CGW009', code: 'on: pull_request_target\njobs:\n  check:\n    runs-on: ubuntu-24.04\n    steps:\n      - run: echo "checking"\n', fixed: 'on: pull_request_target\npermissions: {}\njobs:\n  check:\n    runs-on: ubuntu-24.04\n    steps:\n      - run: echo "checking"\n' },
+  { rule: 'CGW036', code: 'on: push\npermissions: {}\njobs:\n  j:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: actions/checkout/.@v4\n      - run: ${{ \'make\' }} test\n', fixed: 'on: push\npermissions: {}\njobs:\n  j:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: actions/checkout@v4\n      - run: make test\n' },
+  { rule: 'CGW030', code: 'on: push\npermissions: {}\njobs:\n  test:\n    runs-on: ubuntu-24.04\n    strategy:\n      matrix:\n        node: [20, 22, 20]\n        os:\n          - linux\n          - linux\n    steps:\n      - run: make\n', fixed: 'on: push\npermissions: {}\njobs:\n  test:\n    runs-on: ubuntu-24.04\n    strategy:\n      matrix:\n        node: [20, 22]\n        os:\n          - linux\n    steps:\n      - run: make\n' },
+  { rule: 'CGW011', code: 'on: push\npermissions: {}\njobs:\n  build:\n    runs-on: ubuntu-24.04\n    env:\n      ACTIONS_ALLOW_UNSECURE_COMMANDS: true\n      CI: 1\n    steps:\n      - run: make\n', fixed: 'on: push\npermissions: {}\njobs:\n  build:\n    runs-on: ubuntu-24.04\n    env:\n      CI: 1\n    steps:\n      - run: make\n', safety: 'unsafe' },
+  // GitHub Actions actions
+  { rule: 'CGA001', code: 'name: greet\nruns:\n  using: composite\n  steps:\n    - run: |\n        echo "${{ github.event.pull_request.title }}"\n      shell: bash\n', fixed: 'name: greet\nruns:\n  using: composite\n  steps:\n    - run: |\n        echo "${PULL_REQUEST_TITLE}"\n      shell: bash\n      env:\n        PULL_REQUEST_TITLE: ${{ github.event.pull_request.title }}\n' },
+  { rule: 'CGA006', code: 'name: version\nruns:\n  using: composite\n  steps:\n    - run: echo "::save-state name=started::yes"\n      shell: bash\n', fixed: 'name: version\nruns:\n  using: composite\n  steps:\n    - run: echo "started=yes" >> "$GITHUB_STATE"\n      shell: bash\n' },
+  { rule: 'CGA008', code: 'name: build\nruns:\n  using: composite\n  steps:\n    - run: make\n', fixed: 'name: build\nruns:\n  using: composite\n  steps:\n    - run: make\n      shell: bash\n', safety: 'unsafe' },
 ];
 
 const TYPE_OF: Record<string, string> = { CGD: 'dockerfile', CGC: 'compose', CGW: 'github-workflow', CGA: 'github-action' };
@@ -91,7 +111,13 @@ describe('fixes: exact corrections, rule by rule', () => {
       const own = report.findings.filter((f): f is Finding & { fix: Fix } => f.rule_id === c.rule && f.fix !== undefined);
       assert.ok(own.length > 0, `${c.rule} reports a fixable finding`);
       for (const f of own) assert.equal(f.fix.safety, c.safety ?? 'safe');
-      assert.equal(applyFixes(c.code, own.map((f) => ({ rule_id: c.rule, fix: f.fix }))).text, c.fixed);
+      let text = c.code;
+      for (let pass = 0; pass < 10; pass++) {
+        const next = applyFixes(text, analyze(c.rule, text).findings.filter((f) => f.rule_id === c.rule && f.fix).map((f) => ({ rule_id: c.rule, fix: f.fix! })));
+        if (next.applied === 0) break;
+        text = next.text;
+      }
+      assert.equal(text, c.fixed);
       for (const f of own) checkLaws(c.rule, c.code, f);
     });
   }

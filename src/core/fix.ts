@@ -72,11 +72,14 @@ interface Placed {
   text: string;
 }
 
-/** Two edits conflict when they overlap, or when an insertion touches the other (their order would be a guess). */
+/** Two edits conflict when they overlap, when an insertion falls strictly inside the other's range, or when two
+ * insertions share a point (their order would be a guess). An insertion at either end of a replacement goes before or
+ * after it. */
 function conflicts(a: Placed, b: Placed): boolean {
-  if (a.start < b.end && b.start < a.end) return true;
-  if (a.start === a.end || b.start === b.end) return Math.max(a.start, b.start) <= Math.min(a.end, b.end);
-  return false;
+  if (a.start === a.end && b.start === b.end) return a.start === b.start;
+  if (a.start === a.end) return b.start < a.start && a.start < b.end;
+  if (b.start === b.end) return a.start < b.start && b.start < a.end;
+  return a.start < b.end && b.start < a.end;
 }
 
 /** A fix's edits as offsets, or undefined when one is out of the text, reversed, or two overlap. */
@@ -128,7 +131,7 @@ export function applyFixes(text: string, fixes: readonly OrderedFix[]): { text: 
     applied++;
   }
   if (applied === 0) return { text, applied };
-  taken.sort((a, b) => a.start - b.start);
+  taken.sort((a, b) => a.start - b.start || a.end - b.end);
   let out = '';
   let at = 0;
   for (const p of taken) {

@@ -2,6 +2,7 @@
 import { getPair } from '../../analyzers/yaml/yaml-tree.ts';
 import { specUrl, usesHostNetwork } from './support.ts';
 import type { ComposeRule } from './support.ts';
+import { deletePair, yamlFix } from '../yaml-fix.ts';
 
 export const rule: ComposeRule = {
   meta: {
@@ -29,7 +30,10 @@ export const rule: ComposeRule = {
   check(doc, report) {
     for (const s of doc.services) {
       const ports = getPair(s.node, 'ports');
-      if (ports && usesHostNetwork(s)) report({ range: ports.keyNode.range, data: { service: s.name } });
+      if (!ports || !usesHostNetwork(s)) continue;
+      // The ports are ignored on the host network: removing them changes nothing.
+      const del = deletePair(doc.pos.text, s.node, ports);
+      report({ range: ports.keyNode.range, data: { service: s.name }, fix: del ? yamlFix(doc.pos.text, 'Remove the ignored ports.', [del]) : undefined });
     }
   },
 };

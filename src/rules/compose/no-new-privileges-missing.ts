@@ -2,6 +2,7 @@
 import { effective } from '../../analyzers/compose/services.ts';
 import { lacks, specUrl, stringItems } from './support.ts';
 import type { ComposeRule } from './support.ts';
+import { appendToMap, yamlFix } from '../yaml-fix.ts';
 
 const NO_NEW_PRIVILEGES = /^\s*no-new-privileges\s*([:=]\s*true\s*)?$/i;
 
@@ -35,7 +36,8 @@ export const rule: ComposeRule = {
     for (const s of doc.services) {
       const opts = effective(s, 'security_opt');
       if (!opts) {
-        if (lacks(s, 'security_opt')) report({ range: s.keyRange, data: { service: s.name } });
+        const add = appendToMap(doc.pos.text, s.node, ['security_opt:', '  - no-new-privileges:true']);
+        if (lacks(s, 'security_opt')) report({ range: s.keyRange, data: { service: s.name }, fix: add ? yamlFix(doc.pos.text, 'Add security_opt: no-new-privileges:true.', [add], 'unsafe') : undefined });
       } else if (!stringItems(opts.value).some((o) => NO_NEW_PRIVILEGES.test(o.value))) {
         report({ range: opts.keyNode.range, data: { service: s.name } });
       }

@@ -2,6 +2,7 @@
 import { getPair } from '../../analyzers/yaml/yaml-tree.ts';
 import { specUrl } from './support.ts';
 import type { ComposeRule } from './support.ts';
+import { deletePair, yamlFix } from '../yaml-fix.ts';
 
 export const rule: ComposeRule = {
   meta: {
@@ -30,6 +31,7 @@ export const rule: ComposeRule = {
   },
   check(doc, report) {
     const version = getPair(doc.root, 'version');
-    if (version) report({ range: version.keyNode.range });
+    const del = version && doc.root ? deletePair(doc.pos.text, doc.root, version) : undefined;
+    if (version) report({ range: version.keyNode.range, fix: del ? yamlFix(doc.pos.text, 'Remove the obsolete version key.', [del]) : undefined });
   },
 };

@@ -2,6 +2,7 @@
 import { isSensitivePort } from './sensitive-port-exposed.ts';
 import { openPorts, specUrl } from './support.ts';
 import type { ComposeRule } from './support.ts';
+import { bindToLoopback } from './support.ts';
 
 export const rule: ComposeRule = {
   meta: {
@@ -33,7 +34,7 @@ export const rule: ComposeRule = {
   check(doc, report) {
     for (const { service, port, range } of openPorts(doc)) {
       if (isSensitivePort(port)) continue; // CGC021 reports these, more severely
-      report({ range, data: { service: service.name, port: port.published?.start ?? port.target!.start } });
+      report({ range, data: { service: service.name, port: port.published?.start ?? port.target!.start }, fix: bindToLoopback(doc.pos.text, port) });
     }
   },
 };

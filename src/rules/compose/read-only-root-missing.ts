@@ -3,6 +3,7 @@ import { effective } from '../../analyzers/compose/services.ts';
 import { text } from '../../analyzers/yaml/yaml-tree.ts';
 import { lacks, specUrl } from './support.ts';
 import type { ComposeRule } from './support.ts';
+import { appendToMap, yamlFix } from '../yaml-fix.ts';
 
 export const rule: ComposeRule = {
   meta: {
@@ -37,7 +38,8 @@ export const rule: ComposeRule = {
     for (const s of doc.services) {
       const pair = effective(s, 'read_only');
       if (!pair) {
-        if (lacks(s, 'read_only')) report({ range: s.keyRange, data: { service: s.name } });
+        const add = appendToMap(doc.pos.text, s.node, ['read_only: true']);
+        if (lacks(s, 'read_only')) report({ range: s.keyRange, data: { service: s.name }, fix: add ? yamlFix(doc.pos.text, 'Make the root filesystem read-only (the service may need tmpfs or volumes for what it writes).', [add], 'unsafe') : undefined });
       } else if (text(pair.value)?.toLowerCase() === 'false') {
         report({ range: pair.value.range, messageId: 'disabled', data: { service: s.name } });
       }

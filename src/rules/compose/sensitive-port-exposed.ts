@@ -3,6 +3,7 @@ import type { Port } from '../../analyzers/compose/model.ts';
 import { openPorts, specUrl } from './support.ts';
 import type { ComposeRule } from './support.ts';
 import { lowerOutsideProduction } from '../role-severity.ts';
+import { bindToLoopback } from './support.ts';
 
 /** Well-known container ports of services that must never face the network unprotected. */
 const SENSITIVE_PORTS: ReadonlyMap<number, string> = new Map([
@@ -56,7 +57,7 @@ export const rule: ComposeRule = {
     report = lowerOutsideProduction(report, ctx, 'medium');
     for (const { service, port, range } of openPorts(doc)) {
       const what = sensitiveService(port);
-      if (what) report({ range, data: { service: service.name, what, target: port.target!.start } });
+      if (what) report({ range, data: { service: service.name, what, target: port.target!.start }, fix: bindToLoopback(doc.pos.text, port) });
     }
   },
 };

@@ -12,6 +12,8 @@ import type { Reporter, Rule, RuleContext } from '../../core/rule.ts';
 import { isSecretReference } from '../../core/secret-values.ts';
 import type { References } from './references.ts';
 import type { Range } from '../../core/types.ts';
+import { fixOf, lineStarts } from '../../core/fix.ts';
+import type { Fix } from '../../core/fix.ts';
 
 export type ComposeRule = Rule<ComposeDoc>;
 
@@ -158,4 +160,14 @@ export function writtenForAnotherDirectory(doc: ComposeDoc, path: string): boole
  * with another file (`docker compose -f base.yml -f this.yml`), which may define what it refers to. */
 export function isOverrideFragment(doc: ComposeDoc): boolean {
   return doc.services.some((s) => !s.image && !s.build && !s.extends);
+}
+
+/** Unsafe fix: a short-syntax port with a host port published on 127.0.0.1 only (other hosts can no longer reach it). */
+export function bindToLoopback(text: string, port: Port): Fix | undefined {
+  if (port.syntax !== 'short' || port.interpolated || port.published === undefined || port.range.start_line !== port.range.end_line) return undefined;
+  const starts = lineStarts(text);
+  let at = starts[port.range.start_line - 1]! + port.range.start_column - 1;
+  if (text[at] === '"' || text[at] === "'") at++;
+  if (!/^\d/.test(text.slice(at, at + 1))) return undefined;
+  return fixOf('Publish the port on 127.0.0.1 only.', 'unsafe', starts, [[at, at, '127.0.0.1:']]);
 }

@@ -2,6 +2,7 @@
 import { text } from '../../analyzers/yaml/yaml-tree.ts';
 import type { GhaRule } from '../github-workflow/support.ts';
 import { ghDocs } from '../github-workflow/support.ts';
+import { appendToMap, yamlFix } from '../yaml-fix.ts';
 
 export const rule: GhaRule = {
   meta: {
@@ -25,6 +26,11 @@ export const rule: GhaRule = {
   },
   check(doc, report) {
     if (text(doc.runs?.pairs.find((p) => p.key === 'using')?.value) !== 'composite') return;
-    for (const step of doc.steps) if (step.run && !step.shell) report({ range: step.node.pairs.find((p) => p.key === 'run')!.keyNode.range });
+    for (const step of doc.steps) {
+      if (!step.run || step.shell) continue;
+      // Unsafe: bash is the usual shell, but the script may be written for another.
+      const add = appendToMap(doc.pos.text, step.node, ['shell: bash']);
+      report({ range: step.node.pairs.find((p) => p.key === 'run')!.keyNode.range, fix: add ? yamlFix(doc.pos.text, 'Add shell: bash.', [add], 'unsafe') : undefined });
+    }
   },
 };

@@ -4,6 +4,7 @@ import type { GhaDoc } from '../../analyzers/github-workflow/model.ts';
 import { get, text } from '../../analyzers/yaml/yaml-tree.ts';
 import type { Reporter } from '../../core/rule.ts';
 import { isAttackerControlled, scriptSink } from './support.ts';
+import { injectionFix } from './fix.ts';
 
 /**
  * Whether `on.workflow_run.branches` lists literal names only: GitHub then starts the run only for a head branch of that
@@ -25,7 +26,7 @@ export function reportInjections(doc: GhaDoc, report: Reporter): void {
     if (!sink) continue;
     for (const v of valuePaths(expr)) {
       if (fixed && v.path === 'github.event.workflow_run.head_branch') continue;
-      if (isAttackerControlled(v.path)) report({ range: e.rangeOf(v.expr), messageId: sink, data: { context: v.path } });
+      if (isAttackerControlled(v.path)) report({ range: e.rangeOf(v.expr), messageId: sink, data: { context: v.path }, fix: sink === 'run' ? injectionFix(doc, e, v.path) : undefined });
     }
   }
 }

@@ -2,6 +2,7 @@
 import { get, toPlain } from '../../analyzers/yaml/yaml-tree.ts';
 import type { GhaRule } from './support.ts';
 import { WORKFLOW_SYNTAX } from './support.ts';
+import { deleteSeqItemFix } from './fix.ts';
 
 export const rule: GhaRule = {
   meta: {
@@ -34,7 +35,7 @@ export const rule: GhaRule = {
           // Values compare as GitHub reads them: `20` and `"20"` are one version string to a setup action but two
           // values to the matrix, so compare the typed value.
           const key = JSON.stringify(toPlain(item));
-          if (seen.has(key)) report({ range: item.range, data: { value: key, key: p.key, job: job.id } });
+          if (seen.has(key)) report({ range: item.range, data: { value: key, key: p.key, job: job.id }, fix: deleteSeqItemFix(doc, p.value, item) });
           seen.add(key);
         }
       }

@@ -2,6 +2,7 @@
 // with `.`, `..` or empty segments.
 import type { GhaRule } from './support.ts';
 import { allUses } from './support.ts';
+import { constantFix, plainUsesFix } from './fix.ts';
 
 export const rule: GhaRule = {
   meta: {
@@ -35,7 +36,7 @@ export const rule: GhaRule = {
       const raw = u.str.value.trim();
       const path = raw.slice(0, raw.includes('@') ? raw.indexOf('@') : raw.length).split('/').slice(2);
       const segment = path.find((s) => s === '.' || s === '..' || s === '');
-      if (segment !== undefined) found.push({ at: u.str.node.start, r: { range: u.str.range, data: { uses: raw, segment: segment === '' ? '//' : segment } } });
+      if (segment !== undefined) found.push({ at: u.str.node.start, r: { range: u.str.range, data: { uses: raw, segment: segment === '' ? '//' : segment }, fix: plainUsesFix(doc, u.str.node, raw) } });
     }
     for (const e of doc.expressions) {
       const expr = e.expression.expr;
@@ -43,7 +44,7 @@ export const rule: GhaRule = {
       if (expr?.kind !== 'literal' || e.path[e.path.length - 1] === 'if') continue;
       // `${{ '${{' }}` is the documented way to write a literal `${{`.
       if (typeof expr.value === 'string' && expr.value.includes('${{')) continue;
-      found.push({ at: e.node.start, r: { range: e.range, messageId: 'constant', data: { value: e.expression.source.trim() } } });
+      found.push({ at: e.node.start, r: { range: e.range, messageId: 'constant', data: { value: e.expression.source.trim() }, fix: constantFix(doc, e, expr.value) } });
     }
     for (const f of found.sort((a, b) => a.at - b.at)) report(f.r);
   },

@@ -3,6 +3,7 @@ import { isCommitSha, slug } from '../../analyzers/github-workflow/uses.ts';
 import type { Step } from '../../analyzers/github-workflow/model.ts';
 import { get, str, text } from '../../analyzers/yaml/yaml-tree.ts';
 import type { GhaRule } from './support.ts';
+import { persistCredentialsFix } from './fix.ts';
 
 function usesAction(step: Step, name: string): boolean {
   const ref = step.uses?.ref;
@@ -59,7 +60,7 @@ export const rule: GhaRule = {
         }
         if (!checkout || !usesAction(step, 'actions/upload-artifact')) continue;
         const path = str(get(step.with, 'path'));
-        if (path && coversWorkspace(path.value) && includesHidden(step)) report({ range: path.range, data: { line: checkout.range.start_line } });
+        if (path && coversWorkspace(path.value) && includesHidden(step)) report({ range: path.range, data: { line: checkout.range.start_line }, fix: persistCredentialsFix(doc, checkout) });
       }
     }
   },

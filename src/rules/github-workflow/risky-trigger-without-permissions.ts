@@ -1,6 +1,7 @@
 // CGW009: a workflow run on pull_request_target or workflow_run whose token permissions are left to the default.
 import type { GhaRule } from './support.ts';
 import { PRIVILEGED_FORK_TRIGGERS, WORKFLOW_SYNTAX } from './support.ts';
+import { permissionsFix } from './fix.ts';
 
 export const rule: GhaRule = {
   meta: {
@@ -29,6 +30,8 @@ export const rule: GhaRule = {
     const trigger = doc.on.find((t) => PRIVILEGED_FORK_TRIGGERS.includes(t.name));
     if (!trigger || doc.permissions) return;
     // A job calling a reusable workflow is limited by that workflow's own permissions as well as these.
-    for (const job of doc.jobs) if (!job.permissions) report({ range: job.keyNode.range, data: { trigger: trigger.name, job: job.id } });
+    const open = doc.jobs.filter((job) => !job.permissions);
+    const fix = open.length > 0 ? permissionsFix(doc, open) : undefined;
+    for (const job of open) report({ range: job.keyNode.range, data: { trigger: trigger.name, job: job.id }, fix });
   },
 };

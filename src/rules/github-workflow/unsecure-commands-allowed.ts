@@ -2,6 +2,7 @@
 import { text } from '../../analyzers/yaml/yaml-tree.ts';
 import type { GhaRule } from './support.ts';
 import { allEnvs, ghDocs } from './support.ts';
+import { deletePair, yamlFix } from '../yaml-fix.ts';
 
 export const rule: GhaRule = {
   meta: {
@@ -32,7 +33,8 @@ export const rule: GhaRule = {
         if (p.key !== 'ACTIONS_ALLOW_UNSECURE_COMMANDS') continue;
         const value = text(p.value)?.trim().toLowerCase();
         // GitHub's runner turns them on for "true" and for "1".
-        if (value === 'true' || value === '1' || (value !== undefined && value.includes('${{'))) report({ range: p.range });
+        const del = deletePair(doc.pos.text, env, p);
+        if (value === 'true' || value === '1' || (value !== undefined && value.includes('${{'))) report({ range: p.range, fix: del ? yamlFix(doc.pos.text, 'Remove ACTIONS_ALLOW_UNSECURE_COMMANDS (steps that print set-env or add-path must write to $GITHUB_ENV and $GITHUB_PATH).', [del], 'unsafe') : undefined });
       }
     }
   },

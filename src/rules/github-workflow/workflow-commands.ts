@@ -3,6 +3,8 @@ import { simpleCommands } from '../../analyzers/dockerfile/query.ts';
 import { offsetAt } from '../../analyzers/dockerfile/source.ts';
 import type { GhaDoc } from '../../analyzers/github-workflow/model.ts';
 import type { Reporter } from '../../core/rule.ts';
+import { workflowCommandFix } from './fix.ts';
+import type { Fix } from '../../core/fix.ts';
 
 const COMMAND = /::(set-output|save-state|set-env|add-path)\b/;
 const COMMAND_ALL = /::(set-output|save-state|set-env|add-path)\b/g;
@@ -14,17 +16,17 @@ export function reportWorkflowCommands(doc: GhaDoc, report: Reporter): void {
   for (const step of doc.steps) {
     const run = step.run;
     if (!run) continue;
-    const emit = (command: string, range: Parameters<Reporter>[0]['range']) =>
+    const emit = (command: string, range: Parameters<Reporter>[0]['range'], fix?: Fix) =>
       command === 'set-env' || command === 'add-path'
-        ? report({ range, messageId: 'disabled', data: { command }, severity: 'high' })
-        : report({ range, messageId: 'deprecated', data: { command } });
+        ? report({ range, messageId: 'disabled', data: { command }, severity: 'high', fix })
+        : report({ range, messageId: 'deprecated', data: { command }, fix });
     if (run.script) {
       for (const c of simpleCommands(run.script)) {
         const name = c.words[0]?.value;
         if (name === undefined || !PRINTERS.has(name)) continue;
         for (const w of c.words.slice(1)) {
           const m = COMMAND.exec(w.value);
-          if (m) emit(m[1]!, w.range);
+          if (m) emit(m[1]!, w.range, workflowCommandFix(doc, c, m[1]!));
         }
       }
     } else {

@@ -1,0 +1,64 @@
+// Fixes of YAML rules (Compose, GitHub Actions): edits of block-style mappings by the tree's offsets. A fix is offered
+// only where the file is written in block style at the place it edits (a key on a line of its own), so an inserted or
+// deleted line keeps the rest of the document as it was.
+import { fixOf, lineStarts } from '../core/fix.ts';
+import type { Fix, FixSafety } from '../core/fix.ts';
+import type { YMap, YNode, YPair } from '../analyzers/yaml/yaml-tree.ts';
+
+export function yamlFix(text: string, description: string, edits: readonly (readonly [number, number, string])[], safety: FixSafety = 'safe'): Fix {
+  return fixOf(description, safety, lineStarts(text), edits);
+}
+
+function lineStart(text: string, offset: number): number {
+  return text.lastIndexOf('\n', offset - 1) + 1;
+}
+
+/** Offset of the line break ending the line that holds `offset` (or the text's length). */
+function lineEnd(text: string, offset: number): number {
+  const i = text.indexOf('\n', offset);
+  return i === -1 ? text.length : i;
+}
+
+/** The key's column when it starts its line (after blanks, or after `- ` of the sequence item the map is). */
+export function blockKeyColumn(text: string, keyStart: number): number | undefined {
+  const start = lineStart(text, keyStart);
+  return /^[ ]*(?:-[ ]+)*$/.test(text.slice(start, keyStart)) ? keyStart - start : undefined;
+}
+
+/** The last offset of a node's own text (its value), for a node that ends before a line's end or at a line break. */
+function lastLineEnd(text: string, node: YNode): number {
+  let end = node.end;
+  while (end > node.start && /\s/.test(text[end - 1]!)) end--;
+  return lineEnd(text, Math.max(end - 1, node.start));
+}
+
+/** Inserts `key: value` lines (`lines`, relative to the map's indentation) after the map's last pair. */
+export function appendToMap(text: string, map: YMap, lines: readonly string[]): [number, number, string] | undefined {
+  const first = map.pairs[0];
+  const last = map.pairs[map.pairs.length - 1];
+  if (!first || !last) return undefined;
+  const column = blockKeyColumn(text, first.keyNode.start);
+  if (column === undefined || blockKeyColumn(text, last.keyNode.start) === undefined) return undefined;
+  const at = lastLineEnd(text, last.value);
+  // A comment after the last value stays on its line; the new lines go after it.
+  const indent = ' '.repeat(column);
+  return [at, at, lines.map((l) => `\n${indent}${l}`).join('')];
+}
+
+/** Deletes a pair's lines (its key's line to its value's last line, line break included), when the pair starts its
+ * line and no other pair shares them. */
+export function deletePair(text: string, map: YMap, pair: YPair): [number, number, string] | undefined {
+  const column = blockKeyColumn(text, pair.keyNode.start);
+  if (column === undefined) return undefined;
+  const start = lineStart(text, pair.keyNode.start);
+  if (text.slice(start, pair.keyNode.start).includes('-')) return undefined;
+  const endOfLine = lastLineEnd(text, pair.value);
+  const next = map.pairs[map.pairs.indexOf(pair) + 1];
+  if (next && next.keyNode.start <= endOfLine) return undefined;
+  return [start, Math.min(endOfLine + 1, text.length), ''];
+}
+
+/** A plain scalar written as `value` in the file. */
+export function plainAt(text: string, node: YNode | undefined, value: string): node is YNode & { kind: 'scalar' } {
+  return node?.kind === 'scalar' && !node.quoted && text.slice(node.start, node.end) === value;
+}
