@@ -62,3 +62,34 @@ export function deletePair(text: string, map: YMap, pair: YPair): [number, numbe
 export function plainAt(text: string, node: YNode | undefined, value: string): node is YNode & { kind: 'scalar' } {
   return node?.kind === 'scalar' && !node.quoted && text.slice(node.start, node.end) === value;
 }
+
+/** A pair written on one line of its own: the next line that is not blank is indented no deeper than its key. */
+function oneLinePair(text: string, starts: readonly number[], line: number, column: number): string | undefined {
+  const start = starts[line - 1]!;
+  const end = starts[line] ?? text.length;
+  const own = text.slice(start, end).replace(/\r?\n$/, '');
+  if (!/^ *$/.test(own.slice(0, column - 1))) return undefined;
+  for (let l = line + 1; l <= starts.length; l++) {
+    const next = text.slice(starts[l - 1]!, starts[l] ?? text.length).replace(/\r?\n$/, '');
+    if (next.trim() === '') continue;
+    return next.length - next.trimStart().length <= column - 1 ? own : undefined;
+  }
+  return own;
+}
+
+/** A key written twice with the same one-line value: the second line goes (only the first counts, and GitHub and
+ * Compose refuse a duplicate key). */
+export function sameDuplicateFix(text: string, d: { range: { start_line: number; start_column: number }; first: { start_line: number; start_column: number } }): Fix | undefined {
+  const starts = lineStarts(text);
+  const dup = oneLinePair(text, starts, d.range.start_line, d.range.start_column);
+  const first = oneLinePair(text, starts, d.first.start_line, d.first.start_column);
+  if (dup === undefined || first === undefined || dup.trim() !== first.trim() || d.range.start_column !== d.first.start_column) return undefined;
+  return yamlFix(text, 'Remove the repeated key (same value).', [[starts[d.range.start_line - 1]!, starts[d.range.start_line] ?? text.length, '']]);
+}
+
+/** A plain scalar whose lowercase is one of the accepted values (`Write` → `write`, `Bash` → `bash`). */
+export function lowercased(text: string, node: YNode, value: string, accepted: readonly string[]): Fix | undefined {
+  const lower = value.toLowerCase();
+  if (lower === value || !accepted.includes(lower) || !plainAt(text, node, value)) return undefined;
+  return yamlFix(text, `Write ${lower} in lowercase.`, [[node.start, node.end, lower]]);
+}

@@ -1,5 +1,6 @@
 // CGC002: a key written twice in one mapping.
 import type { ComposeRule } from './support.ts';
+import { sameDuplicateFix } from '../yaml-fix.ts';
 
 export const rule: ComposeRule = {
   meta: {
@@ -25,6 +26,6 @@ export const rule: ComposeRule = {
     },
   },
   check(doc, report) {
-    for (const d of doc.duplicates) report({ range: d.range, data: { key: d.key, line: d.first.start_line } });
+    for (const d of doc.duplicates) report({ range: d.range, data: { key: d.key, line: d.first.start_line }, fix: sameDuplicateFix(doc.pos.text, d) });
   },
 };

@@ -3,6 +3,7 @@ import { exposedPorts } from '../../analyzers/dockerfile/query-packages.ts';
 import { instructionsOf } from '../../analyzers/dockerfile/query.ts';
 import { buildCheckRef, dockerfileRef } from './support.ts';
 import type { DockerfileRule } from './support.ts';
+import { replaceWord } from './fix.ts';
 
 export const rule: DockerfileRule = {
   meta: {
@@ -33,7 +34,10 @@ export const rule: DockerfileRule = {
     for (const instr of instructionsOf(doc, ['EXPOSE'])) {
       for (const p of exposedPorts(instr)) {
         if (p.mapping === undefined) continue;
-        report({ range: p.word.range, data: { value: p.word.resolved, port: p.protocol === undefined ? p.port : `${p.port}/${p.protocol}` } });
+        // Docker ignores the host part: the container port alone means the same.
+        const port = p.protocol === undefined ? p.port : `${p.port}/${p.protocol}`;
+        const fix = p.word.raw === p.word.resolved ? replaceWord(doc, p.word, port, 'Expose the container port alone.') : undefined;
+        report({ range: p.word.range, data: { value: p.word.resolved, port }, fix });
       }
     }
   },

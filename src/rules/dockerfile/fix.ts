@@ -57,3 +57,18 @@ export function appendCleanup(doc: DockerfileDoc, cmd: CommandRef, cleanup: stri
   if (last === undefined || /\s|&|;|\\/.test(last) || /^[ \t]*&(?!&)/.test(doc.text.slice(list.end, list.end + 80))) return undefined;
   return dockerfileFix(doc, description, [[list.end, list.end, ` && ${cleanup}`]]);
 }
+
+/** The offsets of an instruction's lines (line break included), when it has its lines to itself. */
+export function instructionLines(doc: DockerfileDoc, instr: Instruction): [number, number] | undefined {
+  const start = doc.lineStarts[doc.lineStarts.findLastIndex((s) => s <= instr.start)]!;
+  if (doc.text.slice(start, instr.start).trim() !== '') return undefined;
+  const lineEnd = doc.text.indexOf('\n', Math.max(instr.end - 1, instr.start));
+  const end = lineEnd === -1 ? doc.text.length : lineEnd + 1;
+  return doc.text.slice(instr.end, end).trim() === '' ? [start, end] : undefined;
+}
+
+/** Deletes a whole instruction, when it has its lines to itself. */
+export function deleteInstruction(doc: DockerfileDoc, instr: Instruction, description: string): Fix | undefined {
+  const lines = instructionLines(doc, instr);
+  return lines ? dockerfileFix(doc, description, [[lines[0], lines[1], '']]) : undefined;
+}

@@ -1,6 +1,19 @@
 // CGD126: an argument list that looks like a JSON array but is not one, so Docker silently uses shell form.
 import { dockerfileRef } from './support.ts';
 import type { DockerfileRule } from './support.ts';
+import { dockerfileFix, writtenAs } from './fix.ts';
+import type { Fix } from '../../core/fix.ts';
+import type { DockerfileDoc, Instruction } from '../../analyzers/dockerfile/types.ts';
+
+/** A list of single-quoted words with nothing to escape, written as the JSON array it was meant to be. */
+const SINGLE_QUOTED = /^\[\s*'[^'"\\]*'(?:\s*,\s*'[^'"\\]*')*\s*\]$/;
+
+function doubleQuoted(doc: DockerfileDoc, instr: Instruction, text: string): Fix | undefined {
+  const span = instr.argsSpan!;
+  if (!SINGLE_QUOTED.test(text) || !writtenAs(doc, span, instr.argsText)) return undefined;
+  const at = span.start + instr.argsText.length - text.length;
+  return dockerfileFix(doc, 'Write the exec form as JSON (double quotes).', [[at, span.end, text.replace(/'/g, '"')]]);
+}
 
 const EXEC_FORM = ['RUN', 'CMD', 'ENTRYPOINT', 'VOLUME', 'COPY', 'ADD', 'HEALTHCHECK'];
 
@@ -40,7 +53,7 @@ export const rule: DockerfileRule = {
       // on a later line than `CMD`.
       const first = instr.kind === 'HEALTHCHECK' ? instr.args[1]?.range : undefined;
       const range = first ? { ...instr.argsSpan.range, start_line: first.start_line, start_column: first.start_column } : instr.argsSpan.range;
-      report({ range, data: { kind: instr.kind } });
+      report({ range, data: { kind: instr.kind }, fix: doubleQuoted(doc, instr, text) });
     }
   },
 };

@@ -1,6 +1,7 @@
 // CGD125: more than one CMD, ENTRYPOINT or HEALTHCHECK in a stage: only the last one takes effect.
 import { buildCheckRef, hadolintRef } from './support.ts';
 import type { DockerfileRule } from './support.ts';
+import { deleteInstruction } from './fix.ts';
 
 const SINGLE = ['CMD', 'ENTRYPOINT', 'HEALTHCHECK'];
 
@@ -40,7 +41,7 @@ export const rule: DockerfileRule = {
       for (const kind of SINGLE) {
         const all = stage.instructions.filter((i) => i.kind === kind);
         const last = all[all.length - 1];
-        for (const instr of all.slice(0, -1)) report({ range: instr.keyword.range, data: { kind, line: last!.range.start_line } });
+        for (const instr of all.slice(0, -1)) report({ range: instr.keyword.range, data: { kind, line: last!.range.start_line }, fix: deleteInstruction(doc, instr, `Remove this ${kind}: only the last one takes effect.`) });
       }
     }
   },

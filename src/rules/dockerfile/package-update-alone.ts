@@ -4,6 +4,24 @@ import { APK_VALUE_OPTIONS, APT_VALUE_OPTIONS, commandRange, toolCalls } from '.
 import type { CommandRef } from '../../analyzers/dockerfile/query.ts';
 import { dockerfileRef } from './support.ts';
 import type { DockerfileRule } from './support.ts';
+import { dockerfileFix, instructionLines, writtenAs } from './fix.ts';
+import type { Fix } from '../../core/fix.ts';
+import type { DockerfileDoc } from '../../analyzers/dockerfile/types.ts';
+
+/** `RUN apt-get update` then `RUN x`: one `RUN apt-get update && x`, when both are plain shell-form RUNs of one stage
+ * (no flags, no heredoc) and the second is one and-list (so a failed update still stops it). */
+function mergeIntoNext(doc: DockerfileDoc, cmd: CommandRef): Fix | undefined {
+  const instr = cmd.instruction;
+  const stage = instr.stage;
+  if (!stage || instr.onbuild || commandsOf(instr).length !== 1 || instr.flags.length > 0 || instr.heredocs.length > 0) return undefined;
+  const next = stage.instructions[stage.instructions.indexOf(instr) + 1];
+  const span = instr.argsSpan;
+  if (!span || !writtenAs(doc, span, instr.argsText) || next?.kind !== 'RUN' || !next.script || next.flags.length > 0 || next.heredocs.length > 0 || !next.argsSpan) return undefined;
+  if (next.script.items.length !== 1 || next.script.items[0]!.ops.some((op) => op !== '&&')) return undefined;
+  const lines = instructionLines(doc, instr);
+  if (!lines) return undefined;
+  return dockerfileFix(doc, 'Run the update in the same RUN as the install.', [[lines[0], lines[1], ''], [next.argsSpan.start, next.argsSpan.start, `${instr.argsText} && `]]);
+}
 
 /** Commands that neither use nor need the refreshed indexes: a RUN of only these plus updates installs nothing. */
 const INERT = new Set(['', 'set', 'echo', 'true', ':', 'printf']);
@@ -40,6 +58,6 @@ export const rule: DockerfileRule = {
     ];
     const updateNodes = new Set(updates.map((u) => u.cmd.node));
     const alone = (cmd: CommandRef): boolean => commandsOf(cmd.instruction).every((c) => updateNodes.has(c.node) || INERT.has(c.name));
-    for (const u of updates) if (alone(u.cmd)) report({ range: commandRange(u.cmd, u.sub), data: { command: `${u.cmd.name} ${u.sub.value}` } });
+    for (const u of updates) if (alone(u.cmd)) report({ range: commandRange(u.cmd, u.sub), data: { command: `${u.cmd.name} ${u.sub.value}` }, fix: mergeIntoNext(doc, u.cmd) });
   },
 };

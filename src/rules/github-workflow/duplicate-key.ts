@@ -1,6 +1,7 @@
 // CGW015: a key written twice in one mapping (two jobs with one id, two `with:` of one step).
 import type { GhaRule } from './support.ts';
 import { WORKFLOW_SYNTAX } from './support.ts';
+import { sameDuplicateFix } from '../yaml-fix.ts';
 
 export const rule: GhaRule = {
   meta: {
@@ -23,6 +24,6 @@ export const rule: GhaRule = {
     },
   },
   check(doc, report) {
-    for (const d of doc.duplicates) report({ range: d.range, data: { key: d.key, line: d.first.start_line } });
+    for (const d of doc.duplicates) report({ range: d.range, data: { key: d.key, line: d.first.start_line }, fix: sameDuplicateFix(doc.pos.text, d) });
   },
 };

@@ -3,6 +3,7 @@ import type { YPair } from '../../analyzers/yaml/yaml-tree.ts';
 import { text } from '../../analyzers/yaml/yaml-tree.ts';
 import type { GhaRule } from './support.ts';
 import { permissionPairs, WORKFLOW_SYNTAX } from './support.ts';
+import { lowercased } from '../yaml-fix.ts';
 
 /** The GITHUB_TOKEN's scopes and the levels each takes: a dated table (GitHub's workflow syntax as of 2026-04). A
  * scope GitHub adds later is reported until the table learns it: update it with the date. */
@@ -44,7 +45,7 @@ export const rule: GhaRule = {
       const v = p.value;
       if (v.kind === 'scalar') {
         const value = text(v);
-        if (value !== undefined && !WHOLE.includes(value) && !value.includes('${{')) report({ range: v.range, messageId: 'whole', data: { value } });
+        if (value !== undefined && !WHOLE.includes(value) && !value.includes('${{')) report({ range: v.range, messageId: 'whole', data: { value }, fix: lowercased(doc.pos.text, v, value, WHOLE) });
         return;
       }
       if (v.kind !== 'map') return;
@@ -55,7 +56,7 @@ export const rule: GhaRule = {
           continue;
         }
         const level = text(s.value);
-        if (level !== undefined && !levels.includes(level)) report({ range: s.value.range, messageId: 'level', data: { value: level, scope: s.key, levels: levels.join(', ') } });
+        if (level !== undefined && !levels.includes(level)) report({ range: s.value.range, messageId: 'level', data: { value: level, scope: s.key, levels: levels.join(', ') }, fix: lowercased(doc.pos.text, s.value, level, levels) });
       }
     };
     for (const p of permissionPairs(doc)) check(p);
