@@ -10,10 +10,12 @@ Exit codes: 0 the gate passes, 1 it fails (some score below --min-score, or a fi
 """
 
 import argparse
+import difflib
 import http.client
 import json
 import os
 import re
+import shutil
 import socket
 import stat
 import subprocess
@@ -64,10 +66,11 @@ class TechnicalError(Exception):
 
 
 class SourceFile(object):
-    def __init__(self, name, content):
+    def __init__(self, name, content, path=None):
         self.name = name  # relative to the working directory, "/"-separated: what the service and SARIF see
         self.content = content
         self.size = len(content.encode("utf-8"))
+        self.path = path  # the file on disk; None for stdin
 
 
 def display_name(path):
@@ -268,7 +271,7 @@ def read_source(path):
         content = raw.decode("utf-8")
     except UnicodeDecodeError as err:
         raise TechnicalError("cannot decode %s: not UTF-8 text (invalid byte at offset %d); nothing was sent" % (name, err.start))
-    return SourceFile(name, content)
+    return SourceFile(name, content, path)
 
 
 def batches(sources, together=None):
@@ -678,6 +681,59 @@ def send(client, sources, file_type, log, extra, baseline, together=None):
         body = client.post("/api/analyze-project", dict(with_baseline(extra, group, baseline), files=[{"filename": s.name, "content": s.content} for s in group]))
         out.append(Analysis("project", group, body.get("request_id"), body["data"]))
     return out
+
+
+def fixed_files(analyses):
+    """(source, fixed) for every file of the analyses: `fixed` is the service's {content, applied, score, remaining}."""
+    out = []
+    for a in analyses:
+        if a.kind == "file":
+            out.append((a.sources[0], a.report["fixed"]))
+        else:
+            by_name = dict((s.name, s) for s in a.sources)
+            out.extend((by_name[f["filename"]], f["fixed"]) for f in a.report["files"])
+    return out
+
+
+def write_fixed(path, text):
+    """The fixed file in place of the original, atomically, with the original's mode and line breaks as given."""
+    directory = os.path.dirname(os.path.abspath(path))
+    handle = tempfile.NamedTemporaryFile("w", encoding="utf-8", newline="", dir=directory, prefix=".confgate-", suffix=".tmp", delete=False)
+    try:
+        with handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        shutil.copymode(path, handle.name)
+        os.replace(handle.name, path)
+    except OSError as err:
+        try:
+            os.unlink(handle.name)
+        except OSError:
+            pass
+        raise TechnicalError("cannot write the fixed %s: %s" % (display_name(path), err.strerror or err))
+
+
+def fix_sources(client, sources, file_type, log, settings, baseline, mode, diff, together=None):
+    """Asks the service for the fixed files (`fix`: safe or all); writes them, or prints their unified diff, only once
+    every request has succeeded; then analyzes the fixed files, which the gate judges."""
+    extra = Settings()
+    extra.update(settings or {})
+    extra.origins = dict(getattr(settings, "origins", {}))
+    extra["fix"] = mode
+    fixes = fixed_files(analyze(client, sources, file_type, log, extra, baseline, together))
+    changed = [(source, fixed) for source, fixed in fixes if fixed["content"] != source.content]
+    for source, fixed in changed:
+        if diff:
+            sys.stdout.write("".join(difflib.unified_diff(source.content.splitlines(True), fixed["content"].splitlines(True),
+                                                          "a/" + source.name, "b/" + source.name)))
+        else:
+            write_fixed(source.path, fixed["content"])
+    applied = sum(fixed["applied"] for _, fixed in fixes)
+    log("%s %d fix%s in %d of %d files (%s)" % ("would apply" if diff else "applied", applied, "" if applied == 1 else "es",
+                                              len(changed), len(fixes), "safe fixes" if mode == "safe" else "safe and unsafe fixes"))
+    fixed_sources = [SourceFile(source.name, fixed["content"], source.path) for source, fixed in fixes]
+    return analyze(client, fixed_sources, file_type, log, settings, baseline, together)
 
 
 def file_types(client):
@@ -1365,6 +1421,13 @@ def parser():
     p.add_argument("--timeout", type=positive_float, default=30.0, metavar="SECONDS", help="per request (default 30)")
     p.add_argument("--retries", type=retries_arg, default=3, metavar="N",
                    help="retries on connection failures and 429/503 answers, within %g s in all (default 3)" % MAX_TOTAL_WAIT)
+    p.add_argument("--fix", dest="fix", action="store_const", const="safe",
+                   help="write the service's safe fixes into the files (only after every file was analyzed); the gate then "
+                        "judges the fixed files. --fix=all applies the unsafe fixes too")
+    p.add_argument("--fix-mode", dest="fix", choices=("safe", "all"), help=argparse.SUPPRESS)
+    p.add_argument("--diff", action="store_true",
+                   help="print the fixes (--fix=all: the unsafe ones too) as a unified diff on stdout instead of writing them; "
+                        "the report goes to stderr and the gate judges the fixed files")
     p.add_argument("--quiet", action="store_true", help="print only the verdict line (and errors)")
     p.add_argument("--version", action="version", version="%(prog)s " + __version__)
     return p
@@ -1443,7 +1506,13 @@ def run(args, err, stdin=None):
         for rule in with_first_party_owner(settings, types, owner, owner_origin):
             log("%s: %s's actions are first party (owner from %s)" % (rule, owner, owner_origin))
     together = [[display_name(p) for p in unit if p != STDIN] for unit in units if len(unit) > 1]
-    analyses = analyze(client, sources, args.file_type, log, settings, baseline, together)
+    fix_mode = args.fix or ("safe" if args.diff else None)
+    if fix_mode and not args.diff and any(source.path is None for source in sources):
+        raise TechnicalError("--fix writes the fixed files in place, and stdin (-) is no file: use --diff")
+    if fix_mode:
+        analyses = fix_sources(client, sources, args.file_type, log, settings, baseline, fix_mode, args.diff, together)
+    else:
+        analyses = analyze(client, sources, args.file_type, log, settings, baseline, together)
     gate = Gate(analyses, min_score, fail_on)
     if args.write_baseline:
         write_atomically(args.write_baseline, baseline_text(analyses))
@@ -1452,7 +1521,8 @@ def run(args, err, stdin=None):
         sarif = json.dumps(build_sarif(analyses, catalogue(client), client.base_url, automation), indent=2, ensure_ascii=False) + "\n"
     if args.sarif:
         write_atomically(args.sarif, sarif)
-    out = sys.stdout
+    # With --diff, stdout holds the diff alone (for `git apply`); the report goes to stderr.
+    out = err if args.diff else sys.stdout
     style = Style(colours_wanted(out) and not args.output)
     if args.format == "json":
         report = json.dumps({
@@ -1494,6 +1564,8 @@ def main(argv=None):
     for stream in (sys.stdout, sys.stderr):
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="replace")
+    # `--fix=all` / `--fix=safe`: a bare `--fix` takes no value (so `--fix Dockerfile` reads a path).
+    argv = ["--fix-mode=" + a[len("--fix="):] if a.startswith("--fix=") else a for a in (sys.argv[1:] if argv is None else argv)]
     args = parser().parse_args(argv)
     try:
         return run(args, sys.stderr)
