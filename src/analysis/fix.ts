@@ -40,11 +40,18 @@ function worse(after: Report, before: Report): boolean {
 
 /** The file's report (of the content as submitted) and, in `fixed`, the result of fixing it. */
 export function fixFile(input: FileInput, options: EngineOptions, mode: FixMode): FixedFileReport {
+  return fixFileRun(input, options, mode).report;
+}
+
+/** fixFile, with the number of passes that applied fixes (for tests and the bench: MAX_FIX_PASSES means it may stop
+ * short of a fixed point). */
+export function fixFileRun(input: FileInput, options: EngineOptions, mode: FixMode): { report: FixedFileReport; passes: number } {
   const original = analyzeFile(input, options);
   let report: FileReport = original;
   let content = input.content;
   let applied = 0;
-  for (let pass = 0; pass < MAX_FIX_PASSES; pass++) {
+  let passes = 0;
+  for (; passes < MAX_FIX_PASSES; passes++) {
     const next = applyFixes(content, fixesOf(report.findings, mode));
     if (next.applied === 0) break;
     // The type stays the one the original was analyzed as: a fix never makes a Dockerfile something else.
@@ -54,7 +61,7 @@ export function fixFile(input: FileInput, options: EngineOptions, mode: FixMode)
     applied += next.applied;
     report = after;
   }
-  return { ...original, fixed: { content, applied, score: report.score, remaining: report.findings.length } };
+  return { report: { ...original, fixed: { content, applied, score: report.score, remaining: report.findings.length } }, passes };
 }
 
 function fileFindings(report: ProjectReport, filename: string, index: number): Finding[] {

@@ -2,7 +2,7 @@
 // sending, results rendered in place by the same module the server renders with, SARIF and JSON downloads.
 // Without this script the form posts its files to /analyze and the server renders the result.
 import { html } from './html.js';
-import { renderFileReport, renderProjectReport, withFileNames } from './report.js';
+import { renderFileReport, renderFixes, renderProjectReport, withFileNames } from './report.js';
 
 const form = document.getElementById('analyze-form');
 if (form) enhance(form);
@@ -137,8 +137,8 @@ function enhance(form) {
   function requestFor(files) {
     const profile = form.elements.namedItem('profile')?.value ?? 'recommended';
     return files.length === 1
-      ? { url: '/api/analyze', body: { filename: files[0].filename, file_type: files[0].file_type, content: files[0].content, profile } }
-      : { url: '/api/analyze-project', body: { files: files.map((f) => ({ filename: f.filename, content: f.content })), profile } };
+      ? { url: '/api/analyze', body: { filename: files[0].filename, file_type: files[0].file_type, content: files[0].content, profile, fix: 'safe' } }
+      : { url: '/api/analyze-project', body: { files: files.map((f) => ({ filename: f.filename, content: f.content })), profile, fix: 'safe' } };
   }
 
   /** The service's error envelope as a sentence; `files[2]` becomes the file's name. */
@@ -186,13 +186,22 @@ function enhance(form) {
     const { data } = await res.json();
     setBusy(false);
     const report = files.length === 1 ? renderFileReport(data, files[0].filename, files[0].content, labels) : renderProjectReport(data, files, labels);
+    // The safe fixes came with the report (`fix: "safe"`): each file's corrected text, shown as a diff.
+    const fixedFiles = files.length === 1
+      ? [{ filename: files[0].filename, content: files[0].content, score: data.score, fixed: data.fixed }]
+      : data.files.map((f, i) => ({ filename: f.filename, content: files[i].content, score: f.report.score, fixed: f.fixed }));
     result.innerHTML = html`${report}
+${renderFixes(fixedFiles)}
 <div class="downloads">
   <h3>Download</h3>
   <button type="button" class="secondary" data-download="sarif">SARIF (code scanning)</button>
   <button type="button" class="secondary" data-download="json">JSON report</button>
   <span class="muted" role="status" id="download-status"></span>
 </div>`.text;
+    for (const button of result.querySelectorAll('[data-fixed-download]')) {
+      const file = fixedFiles[Number(button.dataset.fixedDownload)];
+      button.addEventListener('click', () => save(new Blob([file.fixed.content], { type: 'text/plain' }), file.filename.split('/').pop() || 'fixed'));
+    }
     result.querySelector('[data-download="json"]').addEventListener('click', () => {
       save(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }), 'confgate-report.json');
     });

@@ -199,3 +199,69 @@ export function renderProjectReport(report, files, labels) {
   <p class="versions muted">Ruleset ${report.ruleset_version}, scoring ${report.scoring_version}.</p>
 </section>`;
 }
+
+/** The lines of `a` and `b` as a diff: `[' ' | '-' | '+', text]`, common lines kept (a longest common subsequence of
+ * what lies between the common first and last lines). */
+export function lineDiff(a, b) {
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
+    endA--;
+    endB--;
+  }
+  const x = a.slice(start, endA);
+  const y = b.slice(start, endB);
+  // lcs[i][j]: the longest common subsequence of x[i:] and y[j:].
+  const lcs = Array.from({ length: x.length + 1 }, () => new Array(y.length + 1).fill(0));
+  for (let i = x.length - 1; i >= 0; i--) for (let j = y.length - 1; j >= 0; j--) lcs[i][j] = x[i] === y[j] ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
+  const out = a.slice(0, start).map((t) => [' ', t]);
+  let i = 0;
+  let j = 0;
+  while (i < x.length || j < y.length) {
+    if (i < x.length && j < y.length && x[i] === y[j]) {
+      out.push([' ', x[i++]]);
+      j++;
+    } else if (j < y.length && (i === x.length || lcs[i][j + 1] >= lcs[i + 1][j])) out.push(['+', y[j++]]);
+    else out.push(['-', x[i++]]);
+  }
+  return out.concat(a.slice(endA).map((t) => [' ', t]));
+}
+
+/** A diff's changed lines with CONTEXT_LINES around them; `…` where unchanged lines are left out. */
+function diffView(before, after, name) {
+  const diff = lineDiff(splitLines(before), splitLines(after));
+  const near = diff.map((_, k) => diff.slice(Math.max(0, k - CONTEXT_LINES), k + CONTEXT_LINES + 1).some(([op]) => op !== ' '));
+  const rows = [];
+  diff.forEach(([op, text], k) => {
+    if (!near[k]) {
+      if (k === 0 || near[k - 1]) rows.push(html`<span class="line gap"><span class="text">…</span></span>`);
+      return;
+    }
+    const kind = op === '+' ? ' add' : op === '-' ? ' del' : '';
+    const said = op === '+' ? 'added: ' : op === '-' ? 'removed: ' : '';
+    rows.push(html`<span class="line${kind}"><span class="op" aria-hidden="true">${op}</span><span class="visually-hidden">${said}</span><span class="text">${text}</span></span>`);
+  });
+  return html`<pre class="code diff" tabindex="0" aria-label="Changes to ${name}"><code>${rows}</code></pre>`;
+}
+
+/**
+ * The safe fixes of an analysis asked with `fix: "safe"`: for each file with a fix, a diff view of the corrected
+ * file and a button (`data-fixed-download`, the file's index) the page's script turns into a download of it.
+ * `files`: `{ filename, content, fixed }` (the submitted text and the API's `fixed`).
+ */
+export function renderFixes(files) {
+  const changed = files.map((f, i) => ({ ...f, i })).filter((f) => f.fixed && f.fixed.applied > 0);
+  return html`<section class="fixes" aria-labelledby="fixes-title">
+  <h2 id="fixes-title">Safe fixes</h2>
+  ${changed.length === 0
+    ? html`<p>No safe fix applies${files.length > 1 ? ' to these files' : ''}: what is left needs a human's judgement.</p>`
+    : html`<p>Fixes that keep what the file does and need no guess. Review the changes, then download the corrected file.</p>
+  ${changed.map((f) => html`<div class="fixed-file">
+    <h3>${f.filename}: ${f.fixed.applied} fix${f.fixed.applied === 1 ? '' : 'es'}, score ${f.fixed.score} (was ${f.score}), ${plural(f.fixed.remaining, 'finding')} left</h3>
+    ${diffView(f.content, f.fixed.content, f.filename)}
+    <button type="button" class="secondary" data-fixed-download="${f.i}">Download fixed ${f.filename}</button>
+  </div>`)}`}
+</section>`;
+}
