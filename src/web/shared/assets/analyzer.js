@@ -200,7 +200,8 @@ ${renderFixes(fixedFiles)}
 </div>`.text;
     for (const button of result.querySelectorAll('[data-fixed-download]')) {
       const file = fixedFiles[Number(button.dataset.fixedDownload)];
-      button.addEventListener('click', () => save(new Blob([file.fixed.content], { type: 'text/plain' }), file.filename.split('/').pop() || 'fixed'));
+      // octet-stream: a browser adds no extension (a text/plain Dockerfile would download as Dockerfile.txt).
+      button.addEventListener('click', () => save(new Blob([file.fixed.content], { type: 'application/octet-stream' }), file.filename.split('/').pop() || 'fixed'));
     }
     result.querySelector('[data-download="json"]').addEventListener('click', () => {
       save(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }), 'confgate-report.json');
