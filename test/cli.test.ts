@@ -349,7 +349,7 @@ describe('the script itself', () => {
     ].join('\n');
     const res = spawnSync('python3', ['-c', check, SCRIPT], { encoding: 'utf8' });
     assert.equal(res.status, 0, res.stderr);
-    const stdlib = new Set(['argparse', 'email', 'fnmatch', 'hashlib', 'http', 'json', 'os', 're', 'socket', 'stat', 'subprocess', 'sys', 'tempfile', 'time', 'urllib']);
+    const stdlib = new Set(['argparse', 'difflib', 'email', 'fnmatch', 'hashlib', 'http', 'json', 'os', 're', 'socket', 'stat', 'subprocess', 'sys', 'tempfile', 'time', 'urllib']);
     for (const mod of res.stdout.trim().split(' ')) assert.ok(stdlib.has(mod), `${mod} is not in the allowed standard-library set`);
     assert.match(readFileSync(SCRIPT, 'utf8'), /^#!\/usr\/bin\/env python3\n/);
   });

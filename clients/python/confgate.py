@@ -15,7 +15,6 @@ import http.client
 import json
 import os
 import re
-import shutil
 import socket
 import stat
 import subprocess
@@ -704,7 +703,7 @@ def write_fixed(path, text):
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
-        shutil.copymode(path, handle.name)
+        os.chmod(handle.name, stat.S_IMODE(os.stat(path).st_mode))
         os.replace(handle.name, path)
     except OSError as err:
         try:
