@@ -1,6 +1,6 @@
 // The analyzer page's safe fixes in a real browser (Debian chromium through playwright-core) against the real service
-// (issue 23): the diff view of each corrected file and "Download fixed …", for one file and for a project; axe-core
-// finds no serious or critical violation and the CSP no violation.
+// (issue 23): the diff view of each corrected file and "Download fixed …", for one file and for a project, with and
+// without JavaScript; axe-core finds no serious or critical violation and the CSP no violation.
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -39,8 +39,8 @@ after(async () => {
   await store.remove();
 });
 
-async function open(url: string) {
-  const page = await context.newPage();
+async function open(url: string, ctx = context) {
+  const page = await ctx.newPage();
   const errors: string[] = [];
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   await page.goto(`${service.url}${url}`);
@@ -48,7 +48,7 @@ async function open(url: string) {
 }
 
 async function download(page: Page, name: string): Promise<{ file: string; content: string }> {
-  const [d] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name }).click()]);
+  const [d] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name }).click()]);
   return { file: d.suggestedFilename(), content: readFileSync(await d.path(), 'utf8') };
 }
 
@@ -87,11 +87,27 @@ describe(`the analyzer page's safe fixes in chromium (${STORE})`, () => {
       const compose = await download(page, 'Download fixed compose.yaml');
       assert.deepEqual(compose, { file: 'compose.yaml', content: 'services:\n  web:\n    build: .\n' });
       assert.equal((await download(page, 'Download fixed Dockerfile')).content, FIXED);
-      assert.equal(await page.getByRole('button', { name: 'Download fixed clean.Dockerfile' }).count(), 0);
+      assert.equal(await page.getByRole('link', { name: 'Download fixed clean.Dockerfile' }).count(), 0);
       await assertAccessible(page, 'project with fixes');
       assert.deepEqual(errors, []);
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('without JavaScript: the server-rendered result has the same diff and download', async () => {
+    const noJs = await browser.newContext({ javaScriptEnabled: false, acceptDownloads: true });
+    noJs.setDefaultTimeout(10_000);
+    try {
+      const { page } = await open('/', noJs);
+      await page.getByLabel('Content').fill(DOCKERFILE);
+      await Promise.all([page.waitForURL('**/analyze'), page.getByRole('button', { name: 'Analyze' }).click()]);
+      await page.getByRole('heading', { name: 'Safe fixes' }).waitFor();
+      const diff = page.locator('.fixed-file pre.diff');
+      assert.deepEqual(await diff.locator('.line.add .text').allTextContents(), ['LABEL org.opencontainers.image.authors="ops@example.com"', 'RUN apt-get install --no-install-recommends -y curl']);
+      assert.deepEqual(await download(page, 'Download fixed Dockerfile'), { file: 'Dockerfile', content: FIXED });
+    } finally {
+      await noJs.close();
     }
   });
 });

@@ -17,7 +17,9 @@ import { BODY_LIMITS } from '../../http/limits.ts';
 import { assetRoutes } from '../shared/assets.ts';
 import { field, fieldList } from '../shared/form.ts';
 import { pageScope } from '../shared/page-scope.ts';
-import { renderFileReport, renderProjectReport, withFileNames } from '../shared/assets/report.js';
+import { renderFileReport, renderFixes, renderProjectReport, withFileNames } from '../shared/assets/report.js';
+import { html } from '../shared/assets/html.js';
+import type { FixedFileReport, FixedProjectReport } from '../../analysis/fix.ts';
 import { EMPTY_FORM, errorPage, FILE_TYPE_LABELS, homePage, resultPage } from './home.ts';
 import type { FormFile, FormValues } from './home.ts';
 
@@ -103,14 +105,16 @@ export async function publicPages(app: FastifyInstance): Promise<void> {
     if (!config) return sendPage(reply, 422, errorPage('The file could not be analyzed', PROFILE_PROBLEM, { ...values, profile: 'recommended' }));
     let analysis;
     try {
-      analysis = await app.analysis.analyzeFile({ filename: file.filename, content: file.content, fileType: values.fileType as FileTypeId | 'auto' }, config);
+      analysis = await app.analysis.analyzeFile({ filename: file.filename, content: file.content, fileType: values.fileType as FileTypeId | 'auto' }, config, 'safe');
     } catch (err) {
       if (!(err instanceof UnsupportedFileType)) throw err;
       const message = `${file.filename} is ${NO_SUPPORTED_TYPE} as far as we can tell. Choose its type, or name it like Dockerfile or compose.yaml.`;
       return sendPage(reply, 422, errorPage('Unsupported file type', message, values));
     }
     app.countAnalyses(analysis.counts);
-    return sendPage(reply, 200, resultPage(renderFileReport(analysis.report(), file.filename, file.content, FILE_TYPE_LABELS), values));
+    const report = analysis.report() as FixedFileReport;
+    const fixes = renderFixes([{ filename: file.filename, content: file.content, score: report.score, fixed: report.fixed }]);
+    return sendPage(reply, 200, resultPage(html`${renderFileReport(report, file.filename, file.content, FILE_TYPE_LABELS)}${fixes}`, values));
   }
 
   /** Several files: POST /api/analyze-project's checks and analysis, its refusals with file names for indexes. */
@@ -124,7 +128,7 @@ export async function publicPages(app: FastifyInstance): Promise<void> {
     if (!config) return sendPage(reply, 422, errorPage('The files could not be analyzed', PROFILE_PROBLEM, { ...named, profile: 'recommended' }));
     let analysis;
     try {
-      analysis = await analyzeCheckedProject(app.analysis, files, config);
+      analysis = await analyzeCheckedProject(app.analysis, files, config, 'safe');
     } catch (err) {
       // Refusals of the input are shown with file names; failures on our side go to the error page as for one file.
       if (!(err instanceof ApiError) || err.status >= 500) throw err;
@@ -132,7 +136,9 @@ export async function publicPages(app: FastifyInstance): Promise<void> {
       return sendPage(reply, err.status, errorPage(title, withFileNames(err.message, files), named));
     }
     app.countAnalyses(analysis.counts);
-    return sendPage(reply, 200, resultPage(renderProjectReport(analysis.report(), files, FILE_TYPE_LABELS), named));
+    const report = analysis.report() as FixedProjectReport;
+    const fixes = renderFixes(report.files.map((f, i) => ({ filename: f.filename, content: files[i]!.content, score: f.report.score, fixed: f.fixed })));
+    return sendPage(reply, 200, resultPage(html`${renderProjectReport(report, files, FILE_TYPE_LABELS)}${fixes}`, named));
   }
 
   const rateLimit = { max: app.deps.config.publicRateLimit.count, timeWindow: app.deps.config.publicRateLimit.windowMs };

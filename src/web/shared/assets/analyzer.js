@@ -198,11 +198,6 @@ ${renderFixes(fixedFiles)}
   <button type="button" class="secondary" data-download="json">JSON report</button>
   <span class="muted" role="status" id="download-status"></span>
 </div>`.text;
-    for (const button of result.querySelectorAll('[data-fixed-download]')) {
-      const file = fixedFiles[Number(button.dataset.fixedDownload)];
-      // octet-stream: a browser adds no extension (a text/plain Dockerfile would download as Dockerfile.txt).
-      button.addEventListener('click', () => save(new Blob([file.fixed.content], { type: 'application/octet-stream' }), file.filename.split('/').pop() || 'fixed'));
-    }
     result.querySelector('[data-download="json"]').addEventListener('click', () => {
       save(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }), 'confgate-report.json');
     });

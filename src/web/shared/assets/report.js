@@ -248,8 +248,9 @@ function diffView(before, after, name) {
 
 /**
  * The safe fixes of an analysis asked with `fix: "safe"`: for each file with a fix, a diff view of the corrected
- * file and a button (`data-fixed-download`, the file's index) the page's script turns into a download of it.
- * `files`: `{ filename, content, fixed }` (the submitted text and the API's `fixed`).
+ * file and a link that downloads it (a `data:` URL with `download`: no script, no second request, so the page
+ * without JavaScript has it too). `files`: `{ filename, content, score, fixed }` (the submitted text, its score and
+ * the API's `fixed`).
  */
 export function renderFixes(files) {
   const changed = files.map((f, i) => ({ ...f, i })).filter((f) => f.fixed && f.fixed.applied > 0);
@@ -261,7 +262,7 @@ export function renderFixes(files) {
   ${changed.map((f) => html`<div class="fixed-file">
     <h3>${f.filename}: ${f.fixed.applied} fix${f.fixed.applied === 1 ? '' : 'es'}, score ${f.fixed.score} (was ${f.score}), ${plural(f.fixed.remaining, 'finding')} left</h3>
     ${diffView(f.content, f.fixed.content, f.filename)}
-    <button type="button" class="secondary" data-fixed-download="${f.i}">Download fixed ${f.filename}</button>
+    <a class="button secondary" download="${f.filename.split('/').pop() || 'fixed'}" href="data:application/octet-stream,${encodeURIComponent(f.fixed.content)}">Download fixed ${f.filename}</a>
   </div>`)}`}
 </section>`;
 }
