@@ -3,7 +3,7 @@
 // deleted line keeps the rest of the document as it was.
 import { fixOf, lineStarts } from '../core/fix.ts';
 import type { Fix, FixSafety } from '../core/fix.ts';
-import type { YMap, YNode, YPair } from '../analyzers/yaml/yaml-tree.ts';
+import type { YMap, YNode, YPair, YSeq } from '../analyzers/yaml/yaml-tree.ts';
 
 export function yamlFix(text: string, description: string, edits: readonly (readonly [number, number, string])[], safety: FixSafety = 'safe'): Fix {
   return fixOf(description, safety, lineStarts(text), edits);
@@ -46,8 +46,10 @@ export function appendToMap(text: string, map: YMap, lines: readonly string[]): 
 }
 
 /** Deletes a pair's lines (its key's line to its value's last line, line break included), when the pair starts its
- * line and no other pair shares them. */
+ * line and no other pair shares them. Not the only pair of its mapping: that would leave its key empty (null), which
+ * is another value. */
 export function deletePair(text: string, map: YMap, pair: YPair): [number, number, string] | undefined {
+  if (map.pairs.length < 2) return undefined;
   const column = blockKeyColumn(text, pair.keyNode.start);
   if (column === undefined) return undefined;
   const start = lineStart(text, pair.keyNode.start);
@@ -92,4 +94,22 @@ export function lowercased(text: string, node: YNode, value: string, accepted: r
   const lower = value.toLowerCase();
   if (lower === value || !accepted.includes(lower) || !plainAt(text, node, value)) return undefined;
   return yamlFix(text, `Write ${lower} in lowercase.`, [[node.start, node.end, lower]]);
+}
+
+/** Deletes an item of a sequence that is not its first: its line in block style (when it has the line to itself),
+ * `, item` in flow style. */
+export function deleteSeqItem(text: string, seq: YSeq, item: YNode): [number, number, string] | undefined {
+  const i = seq.items.indexOf(item);
+  const prev = seq.items[i - 1];
+  if (!prev) return undefined;
+  const lineStart = text.lastIndexOf('\n', item.start - 1) + 1;
+  if (/^[ ]*-[ ]+$/.test(text.slice(lineStart, item.start))) {
+    const lineEnd = text.indexOf('\n', item.end);
+    const next = seq.items[i + 1];
+    if (next && lineEnd !== -1 && next.start <= lineEnd) return undefined;
+    if (lineEnd === -1 ? text.slice(item.end).trim() !== '' : text.slice(item.end, lineEnd).trim() !== '' && !text.slice(item.end, lineEnd).trim().startsWith('#')) return undefined;
+    return [lineStart, lineEnd === -1 ? text.length : lineEnd + 1, ''];
+  }
+  if (/^\s*,\s*$/.test(text.slice(prev.end, item.start))) return [prev.end, item.end, ''];
+  return undefined;
 }

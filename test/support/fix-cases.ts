@@ -42,6 +42,7 @@ export const CASES: Case[] = [
   { rule: 'CGD126', code: "FROM node:22\nCMD ['node', 'app.js']\n", fixed: 'FROM node:22\nCMD ["node", "app.js"]\n' },
   { rule: 'CGD105', code: 'FROM debian:12\nRUN apt-get update\nRUN apt-get install -y --no-install-recommends curl && rm -rf /var/lib/apt/lists/*\n', fixed: 'FROM debian:12\nRUN apt-get update && apt-get install -y --no-install-recommends curl && rm -rf /var/lib/apt/lists/*\n' },
   // Compose
+  { rule: 'CGC038', code: 'services:\n  web:\n    image: nginx:1.27\n    ports:\n      - "127.0.0.1:8080:80"\n      - "127.0.0.1:8080:80" # again\n      - "127.0.0.1:8443:443"\n  api:\n    image: example/api:1.0\n    ports: ["127.0.0.1:9000:9000", "127.0.0.1:9000:9000"]\n', fixed: 'services:\n  web:\n    image: nginx:1.27\n    ports:\n      - "127.0.0.1:8080:80"\n      - "127.0.0.1:8443:443"\n  api:\n    image: example/api:1.0\n    ports: ["127.0.0.1:9000:9000"]\n' },
   { rule: 'CGC002', code: 'services:\n  web:\n    image: nginx:1.27\n    restart: always\n    image: nginx:1.27\n', fixed: 'services:\n  web:\n    image: nginx:1.27\n    restart: always\n' },
   { rule: 'CGC031', code: 'version: "3.8"\nservices:\n  web:\n    image: nginx:1.27\n', fixed: 'services:\n  web:\n    image: nginx:1.27\n' },
   { rule: 'CGC041', code: 'services:\n  web:\n    image: nginx:1.27\n    network_mode: host\n    ports:\n      - "8080:80"\n    restart: always\n', fixed: 'services:\n  web:\n    image: nginx:1.27\n    network_mode: host\n    restart: always\n' },

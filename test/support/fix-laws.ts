@@ -23,7 +23,8 @@ function yamlUnits(node: YNode | undefined, path: string, out: Unit[]): void {
   if (!node) return;
   if (node.kind === 'scalar') out.push({ start: node.start, end: node.end, sig: `${path}=${JSON.stringify(node.value)}` });
   else if (node.kind === 'map') for (const p of node.pairs) yamlUnits(p.value, `${path}.${p.key}`, out);
-  else node.items.forEach((item, i) => yamlUnits(item, `${path}[${i}]`, out));
+  // Items by place, not index: deleting a repeated item moves the later ones up, which is no change to them.
+  else for (const item of node.items) yamlUnits(item, `${path}[]`, out);
 }
 
 export function fixUnits(type: string, text: string): Unit[] {

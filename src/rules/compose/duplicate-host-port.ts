@@ -3,6 +3,21 @@ import type { Port, Service } from '../../analyzers/compose/model.ts';
 import { onAllInterfaces } from '../../analyzers/compose/ports.ts';
 import { specUrl, usesHostNetwork } from './support.ts';
 import type { ComposeRule } from './support.ts';
+import { deleteSeqItem, yamlFix } from '../yaml-fix.ts';
+import { get } from '../../analyzers/yaml/yaml-tree.ts';
+import type { Fix } from '../../core/fix.ts';
+
+/** The same mapping written twice in one service's ports: the repeat goes (it can only fail to bind again). */
+function repeatedPortFix(text: string, service: Service, first: Port, port: Port): Fix | undefined {
+  const ports = get(service.node, 'ports');
+  if (ports?.kind !== 'seq') return undefined;
+  const at = (p: Port) => ports.items.find((item) => item.range.start_line === p.range.start_line && item.range.start_column === p.range.start_column);
+  const a = at(first);
+  const b = at(port);
+  if (!a || !b || a.kind !== 'scalar' || b.kind !== 'scalar' || text.slice(a.start, a.end) !== text.slice(b.start, b.end)) return undefined;
+  const del = deleteSeqItem(text, ports, b);
+  return del ? yamlFix(text, 'Remove the repeated port mapping.', [del]) : undefined;
+}
 
 interface Claim {
   service: Service;
@@ -57,6 +72,7 @@ export const rule: ComposeRule = {
           report({
             range: port.publishedRange ?? port.range,
             data: { port: port.published.start, protocol: port.protocol, service: service.name, other: first.service.name, line: first.port.range.start_line },
+            fix: first.service === service ? repeatedPortFix(doc.pos.text, service, first.port, port) : undefined,
           });
         }
         claims.push(claim);

@@ -6,7 +6,7 @@ import { get, getPair, text } from '../../analyzers/yaml/yaml-tree.ts';
 import type { YNode, YSeq } from '../../analyzers/yaml/yaml-tree.ts';
 import { lineStarts } from '../../core/fix.ts';
 import type { Fix, FixSafety } from '../../core/fix.ts';
-import { appendToMap, blockKeyColumn, yamlFix } from '../yaml-fix.ts';
+import { appendToMap, blockKeyColumn, deleteSeqItem, yamlFix } from '../yaml-fix.ts';
 
 /** Adds `key: value` lines to a step's `key:` mapping, or the mapping itself when the step has none. */
 function addToStepMap(doc: GhaDoc, step: Step, key: 'with' | 'env', lines: readonly string[]): [number, number, string] | undefined {
@@ -139,17 +139,6 @@ export function constantFix(doc: GhaDoc, e: PlacedExpression, value: unknown): F
 
 /** Deletes a duplicate item of a sequence: its line in block style, `, item` in flow style. */
 export function deleteSeqItemFix(doc: GhaDoc, seq: YSeq, item: YNode): Fix | undefined {
-  const t = doc.pos.text;
-  const i = seq.items.indexOf(item);
-  const prev = seq.items[i - 1];
-  if (!prev) return undefined;
-  const lineStart = t.lastIndexOf('\n', item.start - 1) + 1;
-  if (/^[ ]*-[ ]+$/.test(t.slice(lineStart, item.start))) {
-    const lineEnd = t.indexOf('\n', item.end);
-    const next = seq.items[i + 1];
-    if (next && lineEnd !== -1 && next.start <= lineEnd) return undefined;
-    return yamlFix(t, 'Remove the duplicate value.', [[lineStart, lineEnd === -1 ? t.length : lineEnd + 1, '']]);
-  }
-  if (/^\s*,\s*$/.test(t.slice(prev.end, item.start))) return yamlFix(t, 'Remove the duplicate value.', [[prev.end, item.end, '']]);
-  return undefined;
+  const del = deleteSeqItem(doc.pos.text, seq, item);
+  return del ? yamlFix(doc.pos.text, 'Remove the duplicate value.', [del]) : undefined;
 }
