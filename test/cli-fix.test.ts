@@ -75,6 +75,13 @@ describe('confgate.py --fix / --diff', () => {
     const stdin = await cli(['--diff', '--stdin-filename', 'Dockerfile', '-'], dir, DOCKERFILE);
     assert.equal(stdin.status, 0, stdin.stderr);
     assert.match(stdin.stdout, /^\+LABEL org\.opencontainers\.image\.authors="ops@example\.com"$/m);
+    // A named .env file is analyzed but never echoed back, nor written.
+    const envDir = workdir({ 'compose.yaml': 'version: "3.9"\nservices:\n  web:\n    image: nginx:1.27\n    env_file: .env\n', '.env': 'API_TOKEN=s3cr3t-v4lue-4412\n' });
+    const withEnv = await cli(['--fix', 'compose.yaml', '.env'], envDir);
+    assert.notEqual(withEnv.status, 2, withEnv.stderr);
+    assert.equal(read(envDir, '.env'), 'API_TOKEN=s3cr3t-v4lue-4412\n');
+    assert.doesNotMatch(read(envDir, 'compose.yaml'), /version/);
+    assert.ok(!(withEnv.stdout + withEnv.stderr).includes('s3cr3t'));
     const write = await cli(['--fix', '-'], dir, DOCKERFILE);
     assert.equal(write.status, 2);
     assert.match(write.stderr, /stdin \(-\) is no file: use --diff/);

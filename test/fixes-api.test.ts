@@ -107,6 +107,18 @@ describe('POST /api/analyze-project with fix', () => {
       assert.ok(f.fixed.score >= f.report.score);
       assert.equal(typeof f.fixed.remaining, 'number');
     }
+    // A .env file holds secrets and has no fix: it gets no `fixed`, and its text is nowhere in the answer.
+    const withEnv = await post('/api/analyze-project', { files: [{ filename: 'compose.yaml', content: COMPOSE }, { filename: '.env', content: 'DB_PASSWORD=s3cr3t-v4lue-9931\n' }], fix: 'safe' });
+    assert.equal(withEnv.statusCode, 200, withEnv.body);
+    openapi.assertConforms('POST', '/api/analyze-project', 200, withEnv.json());
+    const env = withEnv.json().data.files.find((f: any) => f.filename === '.env');
+    assert.equal(env.file_type, 'dotenv');
+    assert.equal(env.fixed, undefined);
+    assert.ok(!withEnv.body.includes('s3cr3t-v4lue-9931'));
+    const single = await post('/api/analyze', { filename: '.env', file_type: 'auto', content: 'DB_PASSWORD=s3cr3t-v4lue-9931\n', fix: 'all' });
+    assert.equal(single.statusCode, 200, single.body);
+    assert.equal(single.json().data.fixed, undefined);
+    assert.ok(!single.body.includes('s3cr3t-v4lue-9931'));
     const plain = await post('/api/analyze-project', { files: [{ filename: 'compose.yaml', content: COMPOSE }] });
     assert.equal(plain.json().data.files[0].fixed, undefined);
   });

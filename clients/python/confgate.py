@@ -687,10 +687,12 @@ def fixed_files(analyses):
     out = []
     for a in analyses:
         if a.kind == "file":
-            out.append((a.sources[0], a.report["fixed"]))
+            pairs = [(a.sources[0], a.report.get("fixed"))]
         else:
             by_name = dict((s.name, s) for s in a.sources)
-            out.extend((by_name[f["filename"]], f["fixed"]) for f in a.report["files"])
+            pairs = [(by_name[f["filename"]], f.get("fixed")) for f in a.report["files"]]
+        # A .env file gets no `fixed` (its text is never echoed): it stays as it is.
+        out.extend((source, fixed or {"content": source.content, "applied": 0}) for source, fixed in pairs)
     return out
 
 

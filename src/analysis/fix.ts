@@ -7,6 +7,8 @@ import type { FixMode, OrderedFix } from '../core/fix.ts';
 import type { EngineOptions } from '../core/engine.ts';
 import type { Finding, Report } from '../core/types.ts';
 import { analyzeFile, runProject } from './analyze.ts';
+import { fileType as fileTypeOf } from './file-types/index.ts';
+import type { FileTypeId } from './file-types/index.ts';
 import type { FileInput, FileReport, ProjectReport } from './analyze.ts';
 
 export const MAX_FIX_PASSES = 10;
@@ -94,4 +96,21 @@ export function fixProject(inputs: readonly FileInput[], options: EngineOptions,
       fixed: { content: contents[i]!, applied: applied[i]!, score: report.files[i]!.report.score, remaining: fileFindings(report, f.filename, i).length },
     })),
   };
+}
+
+/** Whether a file's corrected text may go back in an answer: not for a type only analyzed when named
+ * (`discovery: 'named'`, .env files), which holds secrets and has no fixes. */
+function echoes(type: FileTypeId): boolean {
+  return fileTypeOf(type).discovery !== 'named';
+}
+
+/** The answer of a fix request: `fixed` left out for files whose text must never be echoed (.env files). */
+export function answerOfFixedFile(report: FixedFileReport): FileReport & { fixed?: FixedFile } {
+  if (echoes(report.file_type)) return report;
+  const { fixed: _, ...rest } = report;
+  return rest;
+}
+
+export function answerOfFixedProject(report: FixedProjectReport): Omit<ProjectReport, 'files'> & { files: (ProjectReport['files'][number] & { fixed?: FixedFile })[] } {
+  return { ...report, files: report.files.map((f) => (echoes(f.file_type) ? f : (({ fixed: _, ...rest }) => rest)(f))) };
 }

@@ -14,7 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { EngineOptions, RuleConfig } from '../core/engine.ts';
 import type { AnalysisSettings } from '../config.ts';
 import { analyzeFile, analyzeProject, UnsupportedFileType } from '../analysis/analyze.ts';
-import { fixFile, fixProject } from '../analysis/fix.ts';
+import { answerOfFixedFile, answerOfFixedProject, fixFile, fixProject } from '../analysis/fix.ts';
 import type { FixMode } from '../core/fix.ts';
 import type { FileInput, FileReport, ProjectReport } from '../analysis/analyze.ts';
 import { ApiError } from './errors.ts';
@@ -57,10 +57,10 @@ export function runAnalysisJob(job: AnalysisJob, service: EngineOptions): Analys
   const engine = job.config ? { ...service, ...job.config } : service;
   try {
     if (job.kind === 'file') {
-      const report = job.fix ? fixFile(job.input, engine, job.fix) : analyzeFile(job.input, engine);
+      const report = job.fix ? answerOfFixedFile(fixFile(job.input, engine, job.fix)) : analyzeFile(job.input, engine);
       return { ok: true, json: JSON.stringify(report), counts: [{ fileType: report.file_type, score: report.score, severity: report.severity }] };
     }
-    const report = job.fix ? fixProject(job.files, engine, job.fix) : analyzeProject(job.files, engine);
+    const report = job.fix ? answerOfFixedProject(fixProject(job.files, engine, job.fix)) : analyzeProject(job.files, engine);
     return { ok: true, json: JSON.stringify(report), counts: projectCounts(report) };
   } catch (err) {
     if (err instanceof UnsupportedFileType) return { ok: false, unsupported: err.index };
