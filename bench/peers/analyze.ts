@@ -8,7 +8,7 @@ import type { CaseFileType } from './types.ts';
 
 export const OUR_RULES: readonly RuleMeta[] = ANALYSIS_RULES;
 const OPT_IN = OUR_RULES.filter((m) => m.optIn).map((m) => m.id);
-const FILENAME: Record<CaseFileType, string> = { dockerfile: 'Dockerfile', compose: 'compose.yaml', 'github-workflow': '.github/workflows/test.yaml' };
+const FILENAME: Record<CaseFileType, string> = { dockerfile: 'Dockerfile', compose: 'compose.yaml', 'github-workflow': '.github/workflows/test.yaml', 'github-action': 'action.yml' };
 
 export interface Found {
   rule: string;

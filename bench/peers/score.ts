@@ -68,7 +68,8 @@ export function judge(cases: readonly PeerCase[]): Outcome[] {
     const ids = new Set(ours.map((m) => m.id));
     const got = found.filter((f) => ids.has(f.rule));
     const anyLine = got.length > 0;
-    const ok = c.expect === 'negative' ? got.length === 0 : c.line === undefined ? anyLine : got.some((f) => f.line === c.line);
+    const atPeer = (l: number) => c.line !== undefined && l >= c.line && l <= (c.lineEnd ?? c.line);
+    const ok = c.expect === 'negative' ? got.length === 0 : c.line === undefined ? anyLine : got.some((f) => atPeer(f.line));
     const end = c.line === undefined ? 0 : blockEnd(c.fileType, c.content, c.line);
     const inBlock = c.line !== undefined && got.some((f) => f.line >= c.line! && f.line <= end);
     return { case: c, bucket, ours, got, ok, anyLine, inBlock };
@@ -120,8 +121,9 @@ export function extras(outcomes: readonly Outcome[]): Extra[] {
   const out: Extra[] = [];
   for (const group of groups.values()) {
     const expected = [...new Set(group.map((o) => o.case.line!))].sort((a, b) => a - b);
+    const inSpan = (l: number) => group.some((o) => l >= o.case.line! && l <= (o.case.lineEnd ?? o.case.line!));
     for (const f of group[0]!.got) {
-      if (!expected.includes(f.line)) out.push({ where: group[0]!.case.where, rule: group[0]!.case.rule, ours: group[0]!.ours.map((m) => m.id), expected, line: f.line, found: f.rule });
+      if (!inSpan(f.line)) out.push({ where: group[0]!.case.where, rule: group[0]!.case.rule, ours: group[0]!.ours.map((m) => m.id), expected, line: f.line, found: f.rule });
     }
   }
   return out;
@@ -140,6 +142,6 @@ export const SUITES: readonly { suite: string; tool: PeerTool; title: string }[]
   { suite: 'kics dockerfile', tool: 'kics', title: 'KICS assets/queries/dockerfile/*/test, secrets query on Dockerfiles (at the line)' },
   { suite: 'kics compose', tool: 'kics', title: 'KICS assets/queries/dockerCompose/*/test, secrets query on Compose files (at the line)' },
   { suite: 'dclint', tool: 'dclint', title: 'dclint tests/rules/*.spec.ts' },
-  { suite: 'zizmor', tool: 'zizmor', title: 'zizmor crates/zizmor/tests/integration (not read yet)' },
+  { suite: 'zizmor', tool: 'zizmor', title: 'zizmor crates/zizmor/tests/integration/audit/*.rs inline snapshots (within the span it underlines)' },
   { suite: 'actionlint', tool: 'actionlint', title: 'actionlint testdata/err/*.yaml with their .out (at the line), testdata/ok/*.yaml' },
 ];

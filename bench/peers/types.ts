@@ -1,7 +1,7 @@
 // One peer test case as the benchmark runs it through our analysis, and what reading a peer's tests produced.
 import type { PeerTool } from '../../src/rules/coverage/types.ts';
 
-export type CaseFileType = 'dockerfile' | 'compose' | 'github-workflow';
+export type CaseFileType = 'dockerfile' | 'compose' | 'github-workflow' | 'github-action';
 
 export interface PeerCase {
   tool: PeerTool;
@@ -15,6 +15,9 @@ export interface PeerCase {
   where: string;
   /** The line the peer reports (BuildKit, KICS): a positive counts only when we report there. */
   line?: number;
+  /** The last line of the span the peer reports (zizmor underlines one): a finding from `line` to here is at the
+   * peer's location. */
+  lineEnd?: number;
   /** The peer's non-default configuration the case needs (reported apart). */
   config?: string;
 }
