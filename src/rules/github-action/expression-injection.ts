@@ -1,6 +1,6 @@
 // CGA001: attacker-controlled contexts expanded into a composite action's `run:` scripts or `github-script`'s
 // `script:` (the workflow rule CGW001, for the steps of an action).
-import { INJECTION_REMEDIATION, reportInjections } from '../github-workflow/injection.ts';
+import { INJECTION_MESSAGES, INJECTION_REMEDIATION, reportInjections } from '../github-workflow/injection.ts';
 import type { GhaRule } from '../github-workflow/support.ts';
 import { SECURE_USE } from '../github-workflow/support.ts';
 
@@ -20,11 +20,7 @@ export const rule: GhaRule = {
     references: [`${SECURE_USE}#good-practices-for-mitigating-script-injection-attacks`, 'https://securitylab.github.com/resources/github-actions-untrusted-input/'],
     remediation: INJECTION_REMEDIATION,
     equivalents: ['zizmor:template-injection', 'actionlint:expression'],
-    messages: {
-      default: '"{{context}}" is attacker-controlled and is expanded into a script.',
-      run: '"{{context}}" is attacker-controlled and is expanded into this `run:` script, where it runs as shell code; pass it through `env:` and quote the variable.',
-      script: '"{{context}}" is attacker-controlled and is expanded into this `github-script` script, where it runs as JavaScript; read it from `context.payload` or `process.env`.',
-    },
+    messages: INJECTION_MESSAGES,
     examples: {
       bad: ['name: label\nruns:\n  using: composite\n  steps:\n    - run: echo "${{ github.event.pull_request.title }}"\n      shell: bash\n'],
       good: ['name: label\nruns:\n  using: composite\n  steps:\n    - run: echo "$TITLE"\n      shell: bash\n      env:\n        TITLE: ${{ github.event.pull_request.title }}\n'],

@@ -1,5 +1,5 @@
 // CGW001: attacker-controlled contexts expanded into `run:` scripts or `github-script`'s `script:`.
-import { INJECTION_REMEDIATION, reportInjections } from './injection.ts';
+import { INJECTION_MESSAGES, INJECTION_REMEDIATION, reportInjections } from './injection.ts';
 import type { GhaRule } from './support.ts';
 import { SECURE_USE } from './support.ts';
 
@@ -22,11 +22,7 @@ export const rule: GhaRule = {
     references: [`${SECURE_USE}#good-practices-for-mitigating-script-injection-attacks`, 'https://securitylab.github.com/resources/github-actions-untrusted-input/'],
     remediation: INJECTION_REMEDIATION,
     equivalents: ['zizmor:template-injection', 'actionlint:expression', 'checkov:CKV_GHA_2'],
-    messages: {
-      default: '"{{context}}" is attacker-controlled and is expanded into a script.',
-      run: '"{{context}}" is attacker-controlled and is expanded into this `run:` script, where it runs as shell code; pass it through `env:` and quote the variable.',
-      script: '"{{context}}" is attacker-controlled and is expanded into this `github-script` script, where it runs as JavaScript; read it from `context.payload` or `process.env`.',
-    },
+    messages: INJECTION_MESSAGES,
     examples: {
       bad: ['on: issues\njobs:\n  greet:\n    runs-on: ubuntu-24.04\n    steps:\n      - run: echo "New issue ${{ github.event.issue.title }}"\n'],
       good: ['on: issues\njobs:\n  greet:\n    runs-on: ubuntu-24.04\n    steps:\n      - run: echo "New issue $TITLE"\n        env:\n          TITLE: ${{ github.event.issue.title }}\n'],

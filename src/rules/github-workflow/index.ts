@@ -62,6 +62,7 @@ import { rule as selfRepositorySyntax } from './self-repository-syntax.ts';
 import { rule as hardcodedToken } from './hardcoded-token.ts';
 import { rule as concurrencyMissing } from './concurrency-missing.ts';
 import { rule as pipelineWithoutPipefail } from './pipeline-without-pipefail.ts';
+import { rule as constantCondition } from './constant-condition.ts';
 import { rule as syntaxError } from './syntax-error.ts';
 import type { GhaRule } from './support.ts';
 
@@ -128,6 +129,7 @@ export const workflowRules: readonly GhaRule[] = [
   hardcodedToken,
   concurrencyMissing,
   pipelineWithoutPipefail,
+  constantCondition,
 ];
 
 export const workflowAnalyzer: FileAnalyzer<GhaDoc> = {

@@ -35,16 +35,29 @@ export function isAttackerControlled(path: string): boolean {
   return ATTACKER_CONTROLLED.some((re) => re.test(path));
 }
 
-/** The code an expression is pasted into before it runs: a step's `run:`, or `actions/github-script`'s `script:`.
- * Returns which, or undefined. */
-export function scriptSink(e: PlacedExpression): 'run' | 'script' | undefined {
+/** Inputs of popular actions that run their value as code (a dated table, 2026-11; CodeQL's and zizmor's lists of
+ * injection sinks name the same): `owner/repo` → the inputs. `actions/github-script`'s `script:` has its own message. */
+export const CODE_INPUTS: Readonly<Record<string, readonly string[]>> = {
+  'actions/github-script': ['script'],
+  'amadevus/pwsh-script': ['script'],
+  'mikefarah/yq': ['cmd'],
+  'azure/cli': ['inlinescript'],
+  'azure/powershell': ['inlinescript'],
+  'addnab/docker-run-action': ['run'],
+};
+
+/** The code an expression is pasted into before it runs: a step's `run:`, `actions/github-script`'s `script:`, or
+ * an input of another action that runs it as code (CODE_INPUTS). Returns which, or undefined. */
+export function scriptSink(e: PlacedExpression): 'run' | 'script' | 'input' | undefined {
   const step = e.step;
   if (!step) return undefined;
   const tail = e.path.slice(e.path.indexOf(step.index) + 1);
   if (tail.length === 1 && tail[0] === 'run') return 'run';
   const uses = step.uses?.ref;
-  if (tail.length === 2 && tail[0] === 'with' && tail[1] === 'script' && uses?.kind === 'repository' && slug(uses) === 'actions/github-script') return 'script';
-  return undefined;
+  if (tail.length !== 2 || tail[0] !== 'with' || uses?.kind !== 'repository') return undefined;
+  const action = slug(uses).toLowerCase();
+  if (!CODE_INPUTS[action]?.includes(String(tail[1]).toLowerCase())) return undefined;
+  return action === 'actions/github-script' ? 'script' : 'input';
 }
 
 /** Every `uses:` of the file: steps' actions and jobs' reusable workflows. */
