@@ -63,6 +63,7 @@ import { rule as hardcodedToken } from './hardcoded-token.ts';
 import { rule as concurrencyMissing } from './concurrency-missing.ts';
 import { rule as pipelineWithoutPipefail } from './pipeline-without-pipefail.ts';
 import { rule as constantCondition } from './constant-condition.ts';
+import { rule as matrixExcludeNoMatch } from './matrix-exclude-no-match.ts';
 import { rule as syntaxError } from './syntax-error.ts';
 import type { GhaRule } from './support.ts';
 
@@ -130,6 +131,7 @@ export const workflowRules: readonly GhaRule[] = [
   concurrencyMissing,
   pipelineWithoutPipefail,
   constantCondition,
+  matrixExcludeNoMatch,
 ];
 
 export const workflowAnalyzer: FileAnalyzer<GhaDoc> = {

@@ -1,5 +1,5 @@
 // CGW031: a `runs-on:` label that reads as a GitHub-hosted runner but names none: retired, or misspelled.
-import { get } from '../../analyzers/yaml/yaml-tree.ts';
+import { get, getPair } from '../../analyzers/yaml/yaml-tree.ts';
 import type { YNode } from '../../analyzers/yaml/yaml-tree.ts';
 import type { GhaRule } from './support.ts';
 import { ghDocs } from './support.ts';
@@ -38,6 +38,21 @@ function distance(a: string, b: string): number {
   return row[b.length]!;
 }
 
+/** The OS family of a GitHub-hosted label (`ubuntu`, `windows`, `macos`), or undefined for another label. */
+function family(label: string): string | undefined {
+  const l = label.toLowerCase();
+  if (!HOSTED.includes(l) && !HOSTED.some((h) => l.startsWith(`${h}-`))) return undefined;
+  return /^(ubuntu|windows|macos)/.exec(l)?.[1];
+}
+
+/** The nodes a `runs-on` label stands for: itself, or the values of the matrix key it is exactly (`${{ matrix.os }}`). */
+function expand(n: YNode, job: { node: YNode }): YNode[] {
+  const m = n.kind === 'scalar' && typeof n.value === 'string' ? /^\$\{\{\s*matrix\.([\w-]+)\s*\}\}$/.exec(n.value) : null;
+  if (!m) return [n];
+  const values = getPair(get(get(job.node, 'strategy'), 'matrix'), m[1]!)?.value;
+  return values?.kind === 'seq' ? values.items : [];
+}
+
 /** The labels of `runs-on` (a label, a list, or `labels:` of a group mapping). */
 function labels(runsOn: YNode | undefined): YNode[] {
   const l = runsOn?.kind === 'map' ? get(runsOn, 'labels') : runsOn;
@@ -54,8 +69,10 @@ export const rule: GhaRule = {
       'A job runs on a runner that carries every label of its `runs-on:`. A GitHub-hosted image GitHub has retired ' +
       '(`ubuntu-20.04`, `windows-2019`, `macos-12`…) or a misspelled one (`ubuntu-lastest`, `ubuntu-24.4`) matches ' +
       'no runner: the job fails or waits in the queue until it times out, and the workflow never passes. A bug that ' +
-      'breaks the run: high. Labels of self-hosted runners are yours to choose, so only labels one edit or two from ' +
-      `a GitHub-hosted one are reported, from a dated table (${RUNNER_LABELS_DATE}).`,
+      'breaks the run: high. So does an empty label, or a list of two GitHub-hosted images of different systems ' +
+      '(`[ubuntu-latest, windows-latest]`: no runner has both; a matrix runs one job per label). Labels of ' +
+      'self-hosted runners are yours to choose, so only labels one edit or two from a GitHub-hosted one, or a system ' +
+      `and a version alone (\`ubuntu-oldest\`), are reported, from a dated table (${RUNNER_LABELS_DATE}).`,
     severity: 'high',
     category: 'correctness',
     references: [ghDocs('reference/runners/github-hosted-runners'), 'https://github.com/actions/runner-images#available-images'],
@@ -64,6 +81,9 @@ export const rule: GhaRule = {
     messages: {
       default: 'Runner label "{{label}}" is no GitHub-hosted runner; did you mean "{{suggestion}}"?',
       retired: 'Runner label "{{label}}" names a GitHub-hosted image retired in {{when}}: no runner takes the job.',
+      unknown: 'Runner label "{{label}}" reads as a GitHub-hosted image, but GitHub has none of that name: no runner takes the job.',
+      empty: 'Runner label is empty: no runner has it, and the job never starts.',
+      conflict: 'Runner label "{{label}}" and "{{first}}" are GitHub-hosted images of different systems: no runner has both, and the job never starts (a matrix runs one job per label).',
     },
     examples: {
       bad: ['on: push\npermissions: {}\njobs:\n  build:\n    runs-on: ubuntu-20.04\n    steps:\n      - run: make\n', 'on: push\npermissions: {}\njobs:\n  build:\n    runs-on: ubuntu-lastest\n    steps:\n      - run: make\n'],
@@ -73,6 +93,21 @@ export const rule: GhaRule = {
   check(doc, report) {
     for (const job of doc.jobs) {
       const items = labels(job.runsOn);
+      // Every label of the list is required of one runner: two hosted systems never meet.
+      if (items.length > 1) {
+        const hosted = (n: YNode) => (n.kind === 'scalar' && typeof n.value === 'string' ? family(n.value) : undefined);
+        // The first hosted label written as such; then the other labels, and each value a matrix label takes.
+        const fixed = items.find((n) => hosted(n));
+        if (fixed) {
+          const first = { label: String((fixed as { value: unknown }).value), family: hosted(fixed)! };
+          for (const n of items.filter((i) => i !== fixed).flatMap((i) => expand(i, job))) {
+            const f = hosted(n);
+            if (f && f !== first.family) report({ range: n.range, messageId: 'conflict', data: { label: String((n as { value: unknown }).value), first: first.label } });
+          }
+        }
+      }
+      for (const n of items) if (n.kind === 'scalar' && (n.value === null || n.value === '')) report({ range: n.range, messageId: 'empty' });
+      if (items.length === 0 && job.runsOn?.kind === 'scalar') report({ range: job.runsOn.range, messageId: 'empty' });
       // A group or a self-hosted pool: its labels are the owner's to choose.
       if (job.runsOn?.kind === 'map' || items.some((n) => n.kind === 'scalar' && String(n.value).toLowerCase() === 'self-hosted')) continue;
       for (const n of items) {
@@ -91,6 +126,8 @@ export const rule: GhaRule = {
           if (!best || d < best.d) best = { label: h, d };
         }
         if (best && best.d <= 2 && label.length >= 6) report({ range: n.range, data: { label: n.value, suggestion: best.label } });
+        // A system and a version or alias only (`ubuntu-oldest`, `macos-9`): a hosted image's name, not a custom one.
+        else if (/^(ubuntu|windows|macos)-(\d[\d.]*|latest|oldest|newest|beta|preview)$/.test(label)) report({ range: n.range, messageId: 'unknown', data: { label: n.value } });
       }
     }
   },
