@@ -64,6 +64,9 @@ import { rule as concurrencyMissing } from './concurrency-missing.ts';
 import { rule as pipelineWithoutPipefail } from './pipeline-without-pipefail.ts';
 import { rule as constantCondition } from './constant-condition.ts';
 import { rule as matrixExcludeNoMatch } from './matrix-exclude-no-match.ts';
+import { rule as emptySection } from './empty-section.ts';
+import { rule as containerIncomplete } from './container-incomplete.ts';
+import { rule as yamlMergeKey } from './yaml-merge-key.ts';
 import { rule as syntaxError } from './syntax-error.ts';
 import type { GhaRule } from './support.ts';
 
@@ -132,6 +135,9 @@ export const workflowRules: readonly GhaRule[] = [
   pipelineWithoutPipefail,
   constantCondition,
   matrixExcludeNoMatch,
+  emptySection,
+  containerIncomplete,
+  yamlMergeKey,
 ];
 
 export const workflowAnalyzer: FileAnalyzer<GhaDoc> = {

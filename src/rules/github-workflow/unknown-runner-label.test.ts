@@ -32,5 +32,7 @@ testRule(workflowAnalyzer, rule, {
     { code: wf("['x64', '']"), errors: [{ line: 5, column: 22, endColumn: 24, message: 'Runner label is empty' }], name: 'an empty label' },
     { code: wf("{group: ci, labels: [x64, '']}"), errors: [{ line: 5, column: 40, endColumn: 42, message: 'empty' }], name: 'an empty label of a group' },
     { code: "on: push\npermissions: {}\njobs:\n  j:\n    runs-on: ''\n    steps:\n      - run: make\n", errors: [{ line: 5, column: 14, endColumn: 16, message: 'empty' }], name: 'an empty runs-on' },
+    { code: wf('[]'), errors: [{ line: 5, column: 14, endColumn: 16, message: 'an empty list' }], name: 'an empty list' },
+    { code: wf('{group: ci, labels: []}'), errors: [{ line: 5, column: 34, endColumn: 36, message: 'an empty list' }], name: 'an empty list of a group' },
   ],
 });

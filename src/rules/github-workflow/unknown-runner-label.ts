@@ -83,6 +83,7 @@ export const rule: GhaRule = {
       retired: 'Runner label "{{label}}" names a GitHub-hosted image retired in {{when}}: no runner takes the job.',
       unknown: 'Runner label "{{label}}" reads as a GitHub-hosted image, but GitHub has none of that name: no runner takes the job.',
       empty: 'Runner label is empty: no runner has it, and the job never starts.',
+      emptyList: 'The runner labels are an empty list: no runner is chosen, and the job never starts.',
       conflict: 'Runner label "{{label}}" and "{{first}}" are GitHub-hosted images of different systems: no runner has both, and the job never starts (a matrix runs one job per label).',
     },
     examples: {
@@ -108,6 +109,8 @@ export const rule: GhaRule = {
       }
       for (const n of items) if (n.kind === 'scalar' && (n.value === null || n.value === '')) report({ range: n.range, messageId: 'empty' });
       if (items.length === 0 && job.runsOn?.kind === 'scalar') report({ range: job.runsOn.range, messageId: 'empty' });
+      const list = job.runsOn?.kind === 'map' ? get(job.runsOn, 'labels') : job.runsOn;
+      if (list?.kind === 'seq' && list.items.length === 0) report({ range: list.range, messageId: 'emptyList' });
       // A group or a self-hosted pool: its labels are the owner's to choose.
       if (job.runsOn?.kind === 'map' || items.some((n) => n.kind === 'scalar' && String(n.value).toLowerCase() === 'self-hosted')) continue;
       for (const n of items) {
