@@ -14,10 +14,14 @@ testRule(workflowAnalyzer, rule, {
     wf(TAGS, '      - uses: actions/setup-go@v3\n'),
     wf(TAGS, '      - uses: actions/cache/save@v4\n        with:\n          path: x\n          key: k\n'),
     wf(TAGS, "      - uses: actions/setup-python@v5\n        with:\n          cache: ''\n"),
+    wf(TAGS, '      - uses: actions/setup-node@v6\n        with:\n          package-manager-cache: false\n'),
+    wf(TAGS, '      - uses: ramsey/composer-install@v3\n        with:\n          ignore-cache: true\n      - uses: PyO3/maturin-action@v1\n'),
+    wf('  push:\n    branches: [main, releaser-bot]\n', '      - uses: Swatinem/rust-cache@v2\n'),
   ],
   invalid: [
     { code: wf(TAGS, '      - uses: actions/setup-node@v4\n        with:\n          cache: npm\n'), errors: [{ line: 9, column: 15, endLine: 9, endColumn: 36, message: 'Step restores a build cache (actions/setup-node with cache: npm) in a workflow that publishes releases (on pushed tags)' }] },
     { code: wf('  release:\n    types: [published]\n', '      - uses: actions/cache@v4\n        with:\n          path: ~/.cargo\n          key: k\n      - uses: actions/setup-go@v5\n'), errors: [{ line: 9, column: 15, endLine: 9, endColumn: 31, message: '(actions/cache) in a workflow that publishes releases (on release)' }, { line: 13, column: 15, endLine: 13, endColumn: 34, message: 'actions/setup-go (caches by default)' }], name: 'on release; setup-go by default' },
     { code: wf('  workflow_dispatch:\n', '      - uses: astral-sh/setup-uv@v6\n        with:\n          enable-cache: true\n      - uses: pypa/gh-action-pypi-publish@release/v1\n'), errors: [{ line: 8, column: 15, endLine: 8, endColumn: 36, message: 'uses pypa/gh-action-pypi-publish' }], name: 'a publishing action' },
+    { code: wf('  push:\n    branches: [release/v2]\n', '      - uses: Swatinem/rust-cache@v2\n      - uses: actions/setup-node@0123456789abcdef0123456789abcdef01234567 # v5.0.0\n      - uses: PyO3/maturin-action@v1\n        with:\n          sccache: ${{ true }}\n      - uses: ramsey/composer-install@v3\n'), errors: [{ line: 9, column: 15, message: '(swatinem/rust-cache) in a workflow that publishes releases (on pushes to release branches)' }, { line: 10, column: 15, message: 'actions/setup-node v5 (caches npm by default)' }, { line: 11, column: 15, message: 'sccache' }, { line: 14, column: 15, message: 'ramsey/composer-install (caches by default)' }], name: 'actions that cache by default, release branches' },
   ],
 });

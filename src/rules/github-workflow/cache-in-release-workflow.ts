@@ -2,6 +2,7 @@
 import { slug } from '../../analyzers/github-workflow/uses.ts';
 import type { Step } from '../../analyzers/github-workflow/model.ts';
 import { get, text } from '../../analyzers/yaml/yaml-tree.ts';
+import type { YNode } from '../../analyzers/yaml/yaml-tree.ts';
 import type { GhaRule } from './support.ts';
 import { ghDocs } from './support.ts';
 
@@ -10,14 +11,40 @@ const PUBLISHERS = ['pypa/gh-action-pypi-publish', 'softprops/action-gh-release'
 
 const on = (v: string | undefined) => v !== undefined && v !== '' && v.toLowerCase() !== 'false';
 
+/** The major version a step's `uses:` names: its tag (`v5`, `v5.0.1`), else the version comment of a SHA pin
+ * (`@<sha> # v5.0.0`) on the same line. */
+function major(step: Step, text: string): number | undefined {
+  const ref = step.uses?.ref;
+  if (ref?.kind !== 'repository') return undefined;
+  const tag = /^v?(\d+)(\.|$)/.exec(ref.ref ?? '');
+  if (tag) return Number(tag[1]);
+  const end = text.indexOf('\n', step.uses!.str.node.end);
+  const comment = /^\s*#\s*(?:tag=)?v?(\d+)[.\s]/.exec(`${text.slice(step.uses!.str.node.end, end < 0 ? undefined : end)} `);
+  return comment ? Number(comment[1]) : undefined;
+}
+
+/** Actions that always restore a cache of their own (no input turns it off). */
+const ALWAYS_CACHING = ['swatinem/rust-cache', 'mozilla-actions/sccache-action'];
+
 /** The caching a step turns on: the action and the input that does it, or undefined. */
-function caching(step: Step): string | undefined {
+function caching(step: Step, source: string): string | undefined {
   const ref = step.uses?.ref;
   if (ref?.kind !== 'repository') return undefined;
   const name = slug(ref);
   const input = (k: string) => text(get(step.with, k));
   if (name === 'actions/cache') return ref.path === '' || ref.path === 'restore' ? `actions/cache${ref.path ? '/restore' : ''}` : undefined;
+  if (ALWAYS_CACHING.includes(name)) return name;
+  // setup-node caches npm by default since v5 (when package.json names its packageManager) unless
+  // `package-manager-cache: false`.
+  if (name === 'actions/setup-node' && !on(input('cache'))) {
+    const pm = input('package-manager-cache');
+    if (pm !== undefined) return on(pm) ? `${name} with package-manager-cache: ${pm}` : undefined;
+    const v = major(step, source);
+    return v !== undefined && v >= 5 ? `${name} v${v} (caches npm by default)` : undefined;
+  }
   if (['actions/setup-node', 'actions/setup-python', 'actions/setup-java'].includes(name)) return on(input('cache')) ? `${name} with cache: ${input('cache')}` : undefined;
+  if (name === 'ramsey/composer-install') return on(input('ignore-cache')) ? undefined : `${name} (caches by default)`;
+  if (name === 'pyo3/maturin-action' && on(input('sccache'))) return `${name} with sccache: ${input('sccache')}`;
   // setup-go caches by default since v4; `cache: false` turns it off.
   if (name === 'actions/setup-go') {
     const v = input('cache');
@@ -27,6 +54,12 @@ function caching(step: Step): string | undefined {
   if (name === 'actions/setup-dotnet' && on(input('cache'))) return `${name} with cache: ${input('cache')}`;
   if (name === 'astral-sh/setup-uv' && on(input('enable-cache'))) return `${name} with enable-cache: ${input('enable-cache')}`;
   return undefined;
+}
+
+/** Whether a push's branch filter names release branches (`release`, `release/**`, `release-v2.0`). */
+function releaseBranches(branches: YNode | undefined): boolean {
+  const names = branches?.kind === 'seq' ? branches.items.map(text) : [text(branches)];
+  return names.some((n) => n !== undefined && /^releases?([-/_.]|$)/i.test(n));
 }
 
 export const rule: GhaRule = {
@@ -40,7 +73,7 @@ export const rule: GhaRule = {
       'every later run that asks for its key, including the one that builds and publishes a release. Code that ' +
       'can write a cache entry — an injection in a low-privilege workflow, a compromised build step — can plant ' +
       'a poisoned dependency or toolchain there, and the release ships it. A workflow is a release workflow when ' +
-      'it runs on `release`, on pushed tags, or uses a publishing action. A real supply-chain risk that needs a ' +
+      'it runs on `release`, on pushed tags or release branches, or uses a publishing action. A real supply-chain risk that needs a ' +
       'first foothold to exploit: medium.',
     severity: 'medium',
     category: 'supply-chain',
@@ -58,13 +91,14 @@ export const rule: GhaRule = {
     let why: string | undefined;
     if (doc.on.some((t) => t.name === 'release')) why = 'on release';
     else if (doc.on.some((t) => t.name === 'push' && get(t.config, 'tags') !== undefined)) why = 'on pushed tags';
+    else if (doc.on.some((t) => t.name === 'push' && releaseBranches(get(t.config, 'branches')))) why = 'on pushes to release branches';
     else {
       const publisher = doc.steps.find((s) => s.uses?.ref.kind === 'repository' && PUBLISHERS.includes(slug(s.uses.ref)));
       if (publisher?.uses?.ref.kind === 'repository') why = `uses ${slug(publisher.uses.ref)}`;
     }
     if (!why) return;
     for (const step of doc.steps) {
-      const cache = caching(step);
+      const cache = caching(step, doc.pos.text);
       if (cache && step.uses) report({ range: step.uses.str.range, data: { cache, why } });
     }
   },

@@ -67,6 +67,7 @@ import { rule as matrixExcludeNoMatch } from './matrix-exclude-no-match.ts';
 import { rule as emptySection } from './empty-section.ts';
 import { rule as containerIncomplete } from './container-incomplete.ts';
 import { rule as yamlMergeKey } from './yaml-merge-key.ts';
+import { rule as exclusiveFilters } from './exclusive-filters.ts';
 import { rule as syntaxError } from './syntax-error.ts';
 import type { GhaRule } from './support.ts';
 
@@ -138,6 +139,7 @@ export const workflowRules: readonly GhaRule[] = [
   emptySection,
   containerIncomplete,
   yamlMergeKey,
+  exclusiveFilters,
 ];
 
 export const workflowAnalyzer: FileAnalyzer<GhaDoc> = {

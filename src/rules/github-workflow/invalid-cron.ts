@@ -43,19 +43,32 @@ export function cronProblem(cron: string): string | undefined {
   return undefined;
 }
 
+/** Whether a time zone name is one the IANA database (as the runtime's Intl knows it) has. */
+function validTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const rule: GhaRule = {
   meta: {
     id: 'CGW019',
     name: 'invalid-cron',
     target: 'github-workflow',
     title: 'Schedule with an invalid cron expression',
-    description: 'GitHub refuses a workflow whose `on.schedule` holds a cron expression it cannot read (six fields, `@daily`, a minute of 60): the scheduled runs never happen.',
+    description: 'GitHub refuses a workflow whose `on.schedule` holds a cron expression it cannot read (six fields, `@daily`, a minute of 60), or a `timezone:` that is no IANA time zone name (`local`, `Not/A/Zone`): the scheduled runs never happen.',
     severity: 'high',
     category: 'correctness',
     references: [ghDocs('reference/workflows-and-actions/events-that-trigger-workflows#schedule')],
-    remediation: 'Write five POSIX cron fields, in UTC: minute (0-59), hour (0-23), day of month (1-31), month (1-12 or JAN-DEC), day of week (0-6 or SUN-SAT).',
+    remediation: 'Write five POSIX cron fields, in UTC: minute (0-59), hour (0-23), day of month (1-31), month (1-12 or JAN-DEC), day of week (0-6 or SUN-SAT); a `timezone:` is an IANA name such as `America/New_York`.',
     equivalents: ['actionlint:events'],
-    messages: { default: 'The cron expression "{{cron}}" is invalid: {{problem}}.' },
+    messages: {
+      default: 'The cron expression "{{cron}}" is invalid: {{problem}}.',
+      timezone: 'The schedule\'s timezone "{{timezone}}" is no IANA time zone name (such as "Europe/Paris"): GitHub does not run it.',
+    },
     examples: {
       bad: ["on:\n  schedule:\n    - cron: '0 0 * * * *'\npermissions: {}\njobs:\n  nightly:\n    runs-on: ubuntu-24.04\n    steps:\n      - run: make nightly\n"],
       good: ["on:\n  schedule:\n    - cron: '30 2 * * MON-FRI'\npermissions: {}\njobs:\n  nightly:\n    runs-on: ubuntu-24.04\n    steps:\n      - run: make nightly\n"],
@@ -66,9 +79,10 @@ export const rule: GhaRule = {
     if (schedule?.kind !== 'seq') return;
     for (const item of schedule.items) {
       const cron = str(get(item, 'cron'));
-      if (!cron) continue;
-      const problem = cronProblem(cron.value);
-      if (problem) report({ range: cron.range, data: { cron: cron.value, problem } });
+      const problem = cron ? cronProblem(cron.value) : undefined;
+      if (cron && problem) report({ range: cron.range, data: { cron: cron.value, problem } });
+      const tz = str(get(item, 'timezone'));
+      if (tz && tz.value !== '' && !tz.value.includes('${{') && !validTimeZone(tz.value)) report({ range: tz.range, messageId: 'timezone', data: { timezone: tz.value } });
     }
   },
 };
