@@ -9,6 +9,10 @@ import { triggeredBy } from './support.ts';
 // Not `github.event.pull_request.user.login`: the pull request's author, which nobody else can become (the check
 // the remediation recommends).
 const ACTOR = new Set(['github.actor', 'github.triggering_actor', 'github.event.sender.login']);
+/** The same actors by numeric id, and the ids of the bots that automation checks for (Dependabot, GitHub Actions,
+ * Renovate, pre-commit-ci: their public user ids). */
+const ACTOR_ID = new Set(['github.actor_id', 'github.triggering_actor_id', 'github.event.sender.id']);
+const BOT_IDS = new Set(['49699333', '41898282', '29139614', '66853113']);
 /** Fork-triggered events where the actor is whoever last acted, which an attacker can arrange to be a bot. */
 const TRIGGERS = ['pull_request_target', 'workflow_run', 'issue_comment'];
 
@@ -54,7 +58,10 @@ export const rule: GhaRule = {
         if (n.kind !== 'binary' || (n.op !== '==' && n.op !== '!=')) return;
         for (const [side, other] of [[n.left, n.right], [n.right, n.left]] as const) {
           const path = contextPath(side);
-          if (path === undefined || !ACTOR.has(path) || other.kind !== 'literal' || typeof other.value !== 'string' || !/\[bot\]$/i.test(other.value)) continue;
+          if (path === undefined || other.kind !== 'literal') continue;
+          const byName = ACTOR.has(path) && typeof other.value === 'string' && /\[bot\]$/i.test(other.value);
+          const byId = ACTOR_ID.has(path) && BOT_IDS.has(String(other.value));
+          if (!byName && !byId) continue;
           report({ range: rangeOf(side), data: { trigger, context: path } });
         }
       });
