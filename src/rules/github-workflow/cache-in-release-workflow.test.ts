@@ -17,6 +17,8 @@ testRule(workflowAnalyzer, rule, {
     wf(TAGS, '      - uses: actions/setup-node@v6\n        with:\n          package-manager-cache: false\n'),
     wf(TAGS, '      - uses: ramsey/composer-install@v3\n        with:\n          ignore-cache: true\n      - uses: PyO3/maturin-action@v1\n'),
     wf('  push:\n    branches: [main, releaser-bot]\n', '      - uses: Swatinem/rust-cache@v2\n'),
+    wf(TAGS, '      - uses: Swatinem/rust-cache@v2\n        with:\n          lookup-only: true\n'),
+    wf(TAGS, "      - uses: PyO3/maturin-action@v1\n        with:\n          sccache: ${{ !startsWith(github.ref, 'refs/tags/') }}\n      - uses: actions/setup-python@v5\n        with:\n          cache: ${{ !(github.event_name == 'push' && github.ref_type == 'tag') && 'pip' || '' }}\n"),
   ],
   invalid: [
     { code: wf(TAGS, '      - uses: actions/setup-node@v4\n        with:\n          cache: npm\n'), errors: [{ line: 9, column: 15, endLine: 9, endColumn: 36, message: 'Step restores a build cache (actions/setup-node with cache: npm) in a workflow that publishes releases (on pushed tags)' }] },

@@ -9,7 +9,10 @@ import { ghDocs } from './support.ts';
 /** Actions that publish a release or a package: their presence makes any workflow a release workflow. */
 const PUBLISHERS = ['pypa/gh-action-pypi-publish', 'softprops/action-gh-release', 'goreleaser/goreleaser-action', 'ncipollo/release-action', 'actions/create-release', 'rubygems/release-gem', 'changesets/action'];
 
-const on = (v: string | undefined) => v !== undefined && v !== '' && v.toLowerCase() !== 'false';
+/** Whether an input value turns caching on: set, not `false`, and — when releases are tag runs only — not an expression
+ * that is false on tag runs (`${{ !startsWith(github.ref, 'refs/tags/') }}`: caching everywhere but in releases). */
+const enables = (v: string | undefined, tagReleasesOnly: boolean) =>
+  v !== undefined && v !== '' && v.toLowerCase() !== 'false' && !(tagReleasesOnly && /^\$\{\{\s*!.*(refs\/tags\/|ref_type\s*==\s*'tag')/s.test(v.trim()));
 
 /** The major version a step's `uses:` names: its tag (`v5`, `v5.0.1`), else the version comment of a SHA pin
  * (`@<sha> # v5.0.0`) on the same line. */
@@ -27,13 +30,15 @@ function major(step: Step, text: string): number | undefined {
 const ALWAYS_CACHING = ['swatinem/rust-cache', 'mozilla-actions/sccache-action'];
 
 /** The caching a step turns on: the action and the input that does it, or undefined. */
-function caching(step: Step, source: string): string | undefined {
+function caching(step: Step, source: string, tagReleasesOnly: boolean): string | undefined {
   const ref = step.uses?.ref;
   if (ref?.kind !== 'repository') return undefined;
   const name = slug(ref);
   const input = (k: string) => text(get(step.with, k));
+  const on = (v: string | undefined) => enables(v, tagReleasesOnly);
   if (name === 'actions/cache') return ref.path === '' || ref.path === 'restore' ? `actions/cache${ref.path ? '/restore' : ''}` : undefined;
-  if (ALWAYS_CACHING.includes(name)) return name;
+  // rust-cache's `lookup-only: true` checks for an entry without restoring it.
+  if (ALWAYS_CACHING.includes(name)) return name === 'swatinem/rust-cache' && input('lookup-only')?.toLowerCase() === 'true' ? undefined : name;
   // setup-node caches npm by default since v5 (when package.json names its packageManager) unless
   // `package-manager-cache: false`.
   if (name === 'actions/setup-node' && !on(input('cache'))) {
@@ -97,8 +102,10 @@ export const rule: GhaRule = {
       if (publisher?.uses?.ref.kind === 'repository') why = `uses ${slug(publisher.uses.ref)}`;
     }
     if (!why) return;
+    // Releases are tag runs only when no release branch is pushed to: then an input off on tags keeps them clean.
+    const tagReleasesOnly = !doc.on.some((t) => t.name === 'push' && releaseBranches(get(t.config, 'branches')));
     for (const step of doc.steps) {
-      const cache = caching(step, doc.pos.text);
+      const cache = caching(step, doc.pos.text, tagReleasesOnly);
       if (cache && step.uses) report({ range: step.uses.str.range, data: { cache, why } });
     }
   },
