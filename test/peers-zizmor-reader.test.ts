@@ -52,6 +52,8 @@ test('zizmorCases: positives at the line with the span, negatives of every other
     mkdirSync(tests, { recursive: true });
     mkdirSync(data, { recursive: true });
     writeFileSync(path.join(data, 'demo.yml'), 'on: push\njobs: {}\n');
+    mkdirSync(path.join(dir, 'docs'));
+    writeFileSync(path.join(dir, 'docs/audits.md'), '## `concurrency-limits`\n\n    This is a `--pedantic` only audit, for the test.\n\n## `unpinned-uses`\n');
     const snap = (s: string) => s.split('\n').map((l) => `    ${l}`).join('\n');
     writeFileSync(path.join(tests, 'demo.rs'), [
       '#[test]',
@@ -76,6 +78,7 @@ test('zizmorCases: positives at the line with the span, negatives of every other
     const neg = read.cases.filter((c) => c.expect === 'negative');
     assert.ok(!neg.some((c) => c.rule === 'template-injection' && c.config === undefined), 'the reported audit is no negative of the run');
     assert.ok(neg.some((c) => c.rule === 'unpinned-uses' && c.config === undefined));
+    assert.ok(neg.some((c) => c.rule === 'concurrency-limits' && c.config === 'pedantic-only audit, default run'), 'a --pedantic only audit is apart in a default run');
     assert.ok(neg.some((c) => c.rule === 'template-injection' && c.config === 'persona=pedantic'), 'a pedantic run is the peer\'s configuration');
     assert.deepEqual(read.unread.filter((u) => u.where.includes('demo.rs')).map((u) => u.why), ['a run with --fix: the snapshot is the fixed file']);
   } finally {

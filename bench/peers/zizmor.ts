@@ -4,8 +4,9 @@
 // then `--> @@INPUT@@:LINE:COL` and the underlined span) is a positive of that audit on that file, caught when one
 // of our mapped rules reports inside the span zizmor underlines (its first to its last line). Every audit a
 // snapshot does not report on a file it ran on (a single-file input: zizmor runs all its audits) is a negative of
-// that audit there. Runs with a non-default persona (`--persona=pedantic|auditor`, `--pedantic`), a configuration
-// file or GitHub's API (online tests) are the peer's non-default configuration: reported apart. Runs whose output
+// that audit there (apart when docs/audits.md says the audit runs with --pedantic only). Runs with a non-default
+// persona (`--persona=pedantic|auditor`, `--pedantic`), a configuration file or GitHub's API (online tests) are the
+// peer's non-default configuration: reported apart. Runs whose output
 // is a fix (`--fix`), an error, a log or a comparison of two runs are reported unread, as are the snapshots kept in
 // files (e2e.rs, snapshots/*.snap) rather than inline. Nothing is copied: the files are read from the checkout.
 import path from 'node:path';
@@ -153,8 +154,27 @@ function configOf(expr: string): string | undefined {
   return notes.length ? notes.join(', ') : undefined;
 }
 
+/** The audits zizmor's docs/audits.md says run with `--pedantic` (or the auditor persona) only. */
+export function pedanticOnly(checkout: string): Set<string> {
+  const out = new Set<string>();
+  let text: string;
+  try {
+    text = read(path.join(checkout, 'docs/audits.md'));
+  } catch {
+    return out;
+  }
+  let audit: string | undefined;
+  for (const line of text.split('\n')) {
+    const h = /^## `([a-z0-9-]+)`/.exec(line);
+    if (h) audit = h[1];
+    else if (audit && /This is a `--pedantic` only audit/.test(line)) out.add(audit);
+  }
+  return out;
+}
+
 export function zizmorCases(checkout: string): Extraction {
   const out: Extraction = { cases: [], unread: [] };
+  const pedantic = pedanticOnly(checkout);
   const audits = PEERS.find((p) => p.tool === 'zizmor')!.rules.map((r) => r.id);
   const seen = new Set<string>();
   const push = (c: PeerCase) => {
@@ -226,7 +246,9 @@ export function zizmorCases(checkout: string): Extraction {
       const reported = new Set(findings.map((z) => z.audit));
       for (const audit of audits) {
         if (reported.has(audit)) continue;
-        push({ tool: 'zizmor', rule: audit, expect: 'negative', fileType, content: contentOf(input)!, where: `test-data/${input}`, ...(config ? { config } : {}) });
+        // A default run says nothing about an audit that only runs with --pedantic: apart, as its configuration.
+        const cfg = config ?? (pedantic.has(audit) ? 'pedantic-only audit, default run' : undefined);
+        push({ tool: 'zizmor', rule: audit, expect: 'negative', fileType, content: contentOf(input)!, where: `test-data/${input}`, ...(cfg ? { config: cfg } : {}) });
       }
     }
   }
