@@ -68,6 +68,7 @@ import { rule as emptySection } from './empty-section.ts';
 import { rule as containerIncomplete } from './container-incomplete.ts';
 import { rule as yamlMergeKey } from './yaml-merge-key.ts';
 import { rule as exclusiveFilters } from './exclusive-filters.ts';
+import { rule as invalidFromjsonLiteral } from './invalid-fromjson-literal.ts';
 import { rule as syntaxError } from './syntax-error.ts';
 import type { GhaRule } from './support.ts';
 
@@ -140,6 +141,7 @@ export const workflowRules: readonly GhaRule[] = [
   containerIncomplete,
   yamlMergeKey,
   exclusiveFilters,
+  invalidFromjsonLiteral,
 ];
 
 export const workflowAnalyzer: FileAnalyzer<GhaDoc> = {
