@@ -38,14 +38,15 @@ export const rule: GhaRule = {
       // `container: null` written out says "no container"; an empty value is a container left unwritten.
       if (c.kind === 'scalar' && c.value === null && c.end > c.start) return;
       if (blank(c) || (c.kind === 'map' && !c.pairs.some((p) => p.key.includes('${{')) && blank(get(c, 'image')) && getPair(c, 'image')?.value.kind !== 'map')) {
-        // An `image:` written but empty is reported where it is; a missing one at the container.
+        // An empty `image:`, `''` or `{}` is reported where it is written; an image left out at the container's key.
         const image = getPair(c, 'image');
-        report({ range: image ? image.value.range : c.kind === 'scalar' && c.value === null ? at : c.range, data: { what } });
+        const missing = (c.kind === 'scalar' && c.value === null) || (c.kind === 'map' && c.pairs.length > 0 && !image);
+        report({ range: image ? image.value.range : missing ? at : c.range, data: { what } });
       }
       const creds = getPair(c, 'credentials');
       if (!creds || (creds.value.kind === 'scalar' && typeof creds.value.value === 'string' && creds.value.value.includes('${{'))) return;
       const missing = ['username', 'password'].filter((k) => blank(get(creds.value, k)));
-      if (missing.length) report({ range: creds.value.kind === 'scalar' && creds.value.value === null ? creds.keyNode.range : creds.value.range, messageId: 'credentials', data: { what, missing: missing.join(' and ') } });
+      if (missing.length) report({ range: creds.keyNode.range, messageId: 'credentials', data: { what, missing: missing.join(' and ') } });
     };
     for (const job of doc.jobs) {
       const container = getPair(job.node, 'container');
