@@ -6,6 +6,17 @@ import type { GhaRule } from './support.ts';
 import { WORKFLOW_SYNTAX } from './support.ts';
 
 /** `container: image` or `container: {image: …}`. */
+/** The values a job's matrix gives a key: its own list and what `include:` entries set. */
+function matrixValues(job: { node: YNode }, key: string): YNode[] {
+  const matrix = get(get(job.node, 'strategy'), 'matrix');
+  const own = get(matrix, key);
+  const include = get(matrix, 'include');
+  return [
+    ...(own?.kind === 'seq' ? own.items : []),
+    ...(include?.kind === 'seq' ? include.items.flatMap((i) => (get(i, key) ? [get(i, key)!] : [])) : []),
+  ];
+}
+
 function imageOf(node: YNode | undefined): Str | undefined {
   return node?.kind === 'map' ? str(get(node, 'image')) : str(node);
 }
@@ -27,8 +38,8 @@ export const rule: GhaRule = {
     remediation: 'Name an explicit version tag (`postgres:16.4`) or pin a digest (`postgres:16.4@sha256:...`).',
     equivalents: ['zizmor:unpinned-images'],
     messages: {
-      default: 'Image "{{image}}" has no tag, so it means :latest.',
-      latest: 'Image "{{image}}" uses the moving tag :latest.',
+      default: 'Image "{{image}}"{{via}} has no tag, so it means :latest.',
+      latest: 'Image "{{image}}"{{via}} uses the moving tag :latest.',
     },
     examples: {
       bad: ['on: push\npermissions: {}\njobs:\n  test:\n    runs-on: ubuntu-24.04\n    services:\n      db:\n        image: postgres\n    steps:\n      - run: make test\n'],
@@ -36,24 +47,38 @@ export const rule: GhaRule = {
     },
   },
   check(doc, report) {
-    const images: Str[] = [];
+    const images: (Str & { via?: string })[] = [];
+    const add = (image: Str | undefined, job: { node: YNode }) => {
+      if (!image) return;
+      // `${{ matrix.image }}`: the images the matrix gives, each judged at the expression.
+      const m = /^\$\{\{\s*matrix\.([\w-]+)\s*\}\}$/.exec(image.value.trim());
+      if (!m) return images.push(image);
+      for (const v of matrixValues(job, m[1]!)) {
+        if (v.kind === 'scalar' && typeof v.value === 'string' && v.value !== '') images.push({ ...image, value: v.value, via: `matrix.${m[1]}` });
+      }
+    };
     for (const job of doc.jobs) {
-      const own = imageOf(job.container);
-      if (own) images.push(own);
-      if (job.services?.kind === 'map') for (const p of job.services.pairs) images.push(...(imageOf(p.value) ? [imageOf(p.value)!] : []));
+      add(imageOf(job.container), job);
+      if (job.services?.kind === 'map') for (const p of job.services.pairs) add(imageOf(p.value), job);
     }
     for (const step of doc.steps) {
       const ref = step.uses?.ref;
       if (ref?.kind === 'docker') images.push({ ...step.uses!.str, value: ref.image });
     }
+    const reported = new Set<YNode>();
     for (const image of images.sort((a, b) => a.node.start - b.node.start)) {
       const value = image.value.trim();
+      // One finding per place: the first unpinned image a matrix gives it.
+      if (reported.has(image.node)) continue;
       // A matrix value or input decides the image at run time.
       if (value === '' || value.includes('${{')) continue;
       const ref = parseImageRef(value);
       if (ref.digest !== undefined) continue;
-      if (ref.tag === undefined) report({ range: image.range, data: { image: value } });
-      else if (ref.tag === 'latest') report({ range: image.range, messageId: 'latest', data: { image: value } });
+      const via = image.via ? ` (from ${image.via})` : '';
+      if (ref.tag === undefined) report({ range: image.range, data: { image: value, via } });
+      else if (ref.tag === 'latest') report({ range: image.range, messageId: 'latest', data: { image: value, via } });
+      else continue;
+      reported.add(image.node);
     }
   },
 };

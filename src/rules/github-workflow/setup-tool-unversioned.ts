@@ -17,6 +17,8 @@ const SETUP: Readonly<Record<string, readonly string[]>> = {
   'hashicorp/setup-terraform': ['terraform_version'],
   'azure/setup-helm': ['version'],
   'azure/setup-kubectl': ['version'],
+  'aquasecurity/setup-trivy': ['version'],
+  '1password/load-secrets-action': ['version'],
 };
 
 export const rule: GhaRule = {
@@ -35,7 +37,10 @@ export const rule: GhaRule = {
     references: ['https://docs.zizmor.sh/audits/#unpinned-tools', 'https://github.com/actions/setup-node#usage'],
     remediation: 'Give the version input (`node-version: 22`), or a version file kept in the repository (`node-version-file: .nvmrc`).',
     equivalents: ['zizmor:unpinned-tools'],
-    messages: { default: '{{action}} is given no version ({{inputs}}): the tool version changes with the runner image or the latest release.' },
+    messages: {
+      default: '{{action}} is given no version ({{inputs}}): the tool version changes with the runner image or the latest release.',
+      latest: '{{action}} is given {{input}}: latest, which is no version: the tool changes with each release.',
+    },
     examples: {
       bad: ['on: push\npermissions: {}\njobs:\n  j:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: actions/setup-node@v4\n      - run: npm test\n'],
       good: ['on: push\npermissions: {}\njobs:\n  j:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: actions/setup-node@v4\n        with:\n          node-version: 22\n      - run: npm test\n'],
@@ -47,8 +52,11 @@ export const rule: GhaRule = {
       if (ref?.kind !== 'repository' || ref.path !== '') continue;
       const action = slug(ref);
       const inputs = SETUP[action];
-      if (!inputs || inputs.some((k) => getPair(step.with, k) !== undefined)) continue;
-      report({ range: step.uses!.str.range, data: { action, inputs: inputs.join(' or ') } });
+      if (!inputs) continue;
+      const given = inputs.map((k) => getPair(step.with, k)).find((p) => p !== undefined);
+      if (!given) report({ range: step.uses!.str.range, data: { action, inputs: inputs.join(' or ') } });
+      // `latest` written out is no version either.
+      else if (given.value.kind === 'scalar' && String(given.value.value).trim().toLowerCase() === 'latest') report({ range: given.value.range, messageId: 'latest', data: { action, input: given.key } });
     }
   },
 };
