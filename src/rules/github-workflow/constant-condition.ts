@@ -28,6 +28,12 @@ export function isConstant(e: Expr): boolean {
   return constant;
 }
 
+/** Whether an `if:` is the constant false (`if: false`, `if: ${{ false }}`): the job or step never runs. */
+export function alwaysFalse(cond: Str | undefined): boolean {
+  const e = cond ? conditionExpr(cond) : undefined;
+  return e?.kind === 'literal' && (e.value === false || (typeof e.value === 'string' && e.value.toLowerCase() === 'false'));
+}
+
 export const rule: GhaRule = {
   meta: {
     id: 'CGW080',

@@ -11,6 +11,7 @@ testRule(workflowAnalyzer, rule, {
     wf("      - uses: actions/setup-go@v5\n        with:\n          go-version: ${{ matrix.go }}\n"),
     wf('      - uses: ruby/setup-ruby@v1\n      - uses: pnpm/action-setup@v4\n      - uses: actions/setup-python@v5\n'),
     wf('      - uses: actions/checkout@v4\n'),
+    "on: push\npermissions: {}\njobs:\n  j:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: aquasecurity/setup-trivy@v0.2.6\n        if: false\n      - uses: actions/setup-go@v5\n        if: ${{ false }}\n",
   ],
   invalid: [
     { code: wf('      - uses: actions/setup-node@v4\n        with:\n          cache: npm\n'), errors: [{ line: 7, column: 15, endLine: 7, endColumn: 36, message: 'actions/setup-node is given no version (node-version or node-version-file)' }] },

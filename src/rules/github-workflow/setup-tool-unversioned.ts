@@ -2,6 +2,7 @@
 // default gives today.
 import { slug } from '../../analyzers/github-workflow/uses.ts';
 import { getPair } from '../../analyzers/yaml/yaml-tree.ts';
+import { alwaysFalse } from './constant-condition.ts';
 import type { GhaRule } from './support.ts';
 
 /**
@@ -52,7 +53,8 @@ export const rule: GhaRule = {
       if (ref?.kind !== 'repository' || ref.path !== '') continue;
       const action = slug(ref);
       const inputs = SETUP[action];
-      if (!inputs) continue;
+      // A step that never runs (`if: false`) installs nothing.
+      if (!inputs || alwaysFalse(step.if)) continue;
       const given = inputs.map((k) => getPair(step.with, k)).find((p) => p !== undefined);
       if (!given) report({ range: step.uses!.str.range, data: { action, inputs: inputs.join(' or ') } });
       // `latest` written out is no version either.
