@@ -69,6 +69,7 @@ import { rule as containerIncomplete } from './container-incomplete.ts';
 import { rule as yamlMergeKey } from './yaml-merge-key.ts';
 import { rule as exclusiveFilters } from './exclusive-filters.ts';
 import { rule as invalidFromjsonLiteral } from './invalid-fromjson-literal.ts';
+import { rule as broadPermissions } from './broad-permissions.ts';
 import { rule as syntaxError } from './syntax-error.ts';
 import type { GhaRule } from './support.ts';
 
@@ -142,6 +143,7 @@ export const workflowRules: readonly GhaRule[] = [
   yamlMergeKey,
   exclusiveFilters,
   invalidFromjsonLiteral,
+  broadPermissions,
 ];
 
 export const workflowAnalyzer: FileAnalyzer<GhaDoc> = {
