@@ -70,6 +70,7 @@ import { rule as yamlMergeKey } from './yaml-merge-key.ts';
 import { rule as exclusiveFilters } from './exclusive-filters.ts';
 import { rule as invalidFromjsonLiteral } from './invalid-fromjson-literal.ts';
 import { rule as broadPermissions } from './broad-permissions.ts';
+import { rule as unusedYamlAnchor } from './unused-yaml-anchor.ts';
 import { rule as syntaxError } from './syntax-error.ts';
 import type { GhaRule } from './support.ts';
 
@@ -144,6 +145,7 @@ export const workflowRules: readonly GhaRule[] = [
   exclusiveFilters,
   invalidFromjsonLiteral,
   broadPermissions,
+  unusedYamlAnchor,
 ];
 
 export const workflowAnalyzer: FileAnalyzer<GhaDoc> = {

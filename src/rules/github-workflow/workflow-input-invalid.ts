@@ -67,7 +67,7 @@ export const rule: GhaRule = {
           }
         }
         const options = getPair(input.value, 'options');
-        if (type !== 'choice' && options) report({ range: options.keyNode.range, messageId: 'optionsIgnored', data: { ...data, type: type ?? 'string (the default)' }, severity: 'low' });
+        if (type !== 'choice' && options) report({ range: input.keyNode.range, messageId: 'optionsIgnored', data: { ...data, type: type ?? 'string (the default)' }, severity: 'low' });
         if (type === 'number' && defStr && !defStr.value.includes('${{') && (defStr.value.trim() === '' || !Number.isFinite(Number(defStr.value)))) {
           report({ range: defStr.range, messageId: 'notNumber', data: { ...data, value: defStr.value }, severity: 'medium' });
         }

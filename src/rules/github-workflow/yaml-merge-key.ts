@@ -4,7 +4,7 @@ import type { GhaRule } from './support.ts';
 import { WORKFLOW_SYNTAX } from './support.ts';
 
 /** Block and quoted scalars of the tree (where `<<:` is text, not a key), as source offset ranges. */
-function scalarSpans(n: YNode | undefined, out: [number, number][] = [], seen = new Set<YNode>()): [number, number][] {
+export function scalarSpans(n: YNode | undefined, out: [number, number][] = [], seen = new Set<YNode>()): [number, number][] {
   if (!n || seen.has(n)) return out;
   seen.add(n);
   if (n.kind === 'scalar') {
