@@ -13,8 +13,11 @@ export const rule: GhaRule = {
     description:
       'A composite action\'s steps see the calling workflow\'s `github` context. An expression such as ' +
       '`${{ github.event.pull_request.title }}` in a `run:` script is replaced before the script runs, so whoever ' +
-      'titles the pull request writes code that runs with the caller\'s token and secrets, in every workflow using the action.',
+      'titles the pull request writes code that runs with the caller\'s token and secrets, in every workflow using the action. ' +
+      'The action\'s own `inputs.*` expanded there are the same risk whenever a caller passes such a value in, which the ' +
+      'action cannot rule out: reported too, at medium.',
     severity: 'high',
+    severityContext: ['Medium for the action\'s own `inputs.*` (directly or through `env:`): whoever calls the action chooses them, and the action cannot tell whether a caller passes an attacker\'s value.'],
     category: 'security',
     cwe: ['CWE-78', 'CWE-94'],
     references: [`${SECURE_USE}#good-practices-for-mitigating-script-injection-attacks`, 'https://securitylab.github.com/resources/github-actions-untrusted-input/'],

@@ -28,5 +28,6 @@ testRule(workflowAnalyzer, rule, {
     { code: job('      - uses: mikefarah/yq@v4\n        with:\n          cmd: yq ${{ github.event.issue.title }}\n      - uses: Azure/cli@v2\n        with:\n          inlineScript: echo ${{ github.head_ref }}\n'), errors: [{ line: 8, column: 23, endColumn: 47, message: 'the `cmd` input of mikefarah/yq' }, { line: 11, column: 34, endColumn: 49, message: 'the `inlineScript` input of Azure/cli' }], name: 'inputs of actions that run them as code' },
     { code: job('      - run: echo "${{ GITHUB.EVENT.PULL_REQUEST.HEAD.REF }}"\n'), errors: [{ line: 6, column: 24, endColumn: 58 }], name: 'contexts are case-insensitive' },
     { code: job("      - run: \"echo '${{ github.event['head_commit']['message'] }}'\"\n"), errors: [{ line: 6, column: 25, endColumn: 63 }], name: 'quoted scalar, bracket access' },
+    { code: job("      - run: echo '${{ toJSON(github.event.pull_request) }}'\n"), errors: [{ line: 6, column: 31, endColumn: 56, message: '"github.event.pull_request" is attacker-controlled' }], name: 'an object holding attacker-controlled fields' },
   ],
 });

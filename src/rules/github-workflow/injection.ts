@@ -19,15 +19,28 @@ function headBranchFixed(doc: GhaDoc): boolean {
 
 /** The attacker-controlled context an `env.name` (lower-cased, as contexts are read) of a step reads, when the variable it resolves to (the step's
  * `env:`, else its job's, else the workflow's: GitHub's precedence) is set from one. */
-function envSource(doc: GhaDoc, e: PlacedExpression, name: string): string | undefined {
+/** How far a context path is to be trusted in a script: `attacker` — anyone who can open an issue or a pull request
+ * chooses it (or an object holding such values, `toJSON(github.event)`); `caller` — a composite action's
+ * `inputs.*`, which whoever calls the action chooses and the action cannot vet; else undefined. */
+function taint(doc: GhaDoc, path: string): 'attacker' | 'caller' | undefined {
+  if (isAttackerControlled(path) || /^github\.event(\.(issue|pull_request|comment|review|discussion|head_commit|commits))?$/.test(path)) return 'attacker';
+  if (doc.kind === 'action' && /^inputs\./.test(path)) return 'caller';
+  return undefined;
+}
+
+/** The tainted context an `env.name` (lower-cased, as contexts are read) of a step reads, when the variable it
+ * resolves to (the step's `env:`, else its job's, else the workflow's: GitHub's precedence) is set from one. */
+function envSource(doc: GhaDoc, e: PlacedExpression, name: string): { path: string; taint: 'attacker' | 'caller' } | undefined {
   const maps: (YMap | undefined)[] = [e.step?.env, e.step?.job?.env ?? e.job?.env, doc.env];
   for (const map of maps) {
     const pair = map?.pairs.find((p) => p.key.toLowerCase() === name);
     if (!pair) continue;
     for (const x of doc.expressions) {
       if (x.node !== pair.value || !x.expression.expr) continue;
-      const tainted = valuePaths(x.expression.expr).find((v) => isAttackerControlled(v.path));
-      if (tainted) return tainted.path;
+      for (const v of valuePaths(x.expression.expr)) {
+        const t = taint(doc, v.path);
+        if (t) return { path: v.path, taint: t };
+      }
     }
     return undefined;
   }
@@ -35,7 +48,8 @@ function envSource(doc: GhaDoc, e: PlacedExpression, name: string): string | und
 }
 
 /** Reports each attacker-controlled context path expanded into a `run:`, `github-script`'s `script:` or an action
- * input that runs code, at the path — and each `env.NAME` there whose variable is set from one. */
+ * input that runs code, at the path — and each `env.NAME` there whose variable is set from one. In a composite
+ * action, the caller's `inputs.*` too, at medium: the action cannot know whether a caller passes such a value. */
 export function reportInjections(doc: GhaDoc, report: Reporter): void {
   const fixed = headBranchFixed(doc);
   for (const e of doc.expressions) {
@@ -47,13 +61,18 @@ export function reportInjections(doc: GhaDoc, report: Reporter): void {
     const input = String(e.path[e.path.length - 1]);
     for (const v of valuePaths(expr)) {
       if (fixed && v.path === 'github.event.workflow_run.head_branch') continue;
-      if (isAttackerControlled(v.path)) {
+      const t = taint(doc, v.path);
+      if (t === 'attacker') {
         report({ range: e.rangeOf(v.expr), messageId: sink, data: { context: v.path, action, input }, fix: sink === 'run' ? injectionFix(doc, e, v.path) : undefined });
+        continue;
+      }
+      if (t === 'caller') {
+        report({ range: e.rangeOf(v.expr), messageId: 'callerInput', data: { context: v.path }, severity: 'medium' });
         continue;
       }
       const env = /^env\.([a-z_][a-z0-9_-]*)$/.exec(v.path);
       const source = env ? envSource(doc, e, env[1]!) : undefined;
-      if (source) report({ range: e.rangeOf(v.expr), messageId: 'env', data: { context: v.path, source } });
+      if (source) report({ range: e.rangeOf(v.expr), messageId: source.taint === 'attacker' ? 'env' : 'callerEnv', data: { context: v.path, source: source.path }, ...(source.taint === 'caller' ? { severity: 'medium' as const } : {}) });
     }
   }
 }
@@ -64,6 +83,8 @@ export const INJECTION_MESSAGES = {
   script: '"{{context}}" is attacker-controlled and is expanded into this `github-script` script, where it runs as JavaScript; read it from `context.payload` or `process.env`.',
   input: '"{{context}}" is attacker-controlled and is expanded into the `{{input}}` input of {{action}}, which runs it as code; pass it through `env:` and read the variable there.',
   env: '"{{context}}" is set from "{{source}}", which is attacker-controlled, and `${{ }}` pastes it into this script as code; read the variable as `$VAR` (quoted) instead.',
+  callerInput: '"{{context}}" is the calling workflow\'s value, expanded into this script as code: a caller passing a pull request title or branch name runs it; pass it through `env:` and quote the variable.',
+  callerEnv: '"{{context}}" is set from "{{source}}", the calling workflow\'s value, and `${{ }}` pastes it into this script as code; read the variable as `$VAR` (quoted) instead.',
 };
 
 export const INJECTION_REMEDIATION =

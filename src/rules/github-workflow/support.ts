@@ -44,6 +44,7 @@ export const CODE_INPUTS: Readonly<Record<string, readonly string[]>> = {
   'azure/cli': ['inlinescript'],
   'azure/powershell': ['inlinescript'],
   'addnab/docker-run-action': ['run'],
+  'jannekem/run-python-script-action': ['script'],
 };
 
 /** The code an expression is pasted into before it runs: a step's `run:`, `actions/github-script`'s `script:`, or
