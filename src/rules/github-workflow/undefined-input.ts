@@ -29,8 +29,9 @@ export const rule: GhaRule = {
   },
   check(doc, report) {
     if (doc.kind !== 'workflow') return;
+    // Without workflow_dispatch or workflow_call (and with some trigger read), `inputs` is empty: every name is undefined.
     const triggers = doc.on.filter((t) => t.name === 'workflow_dispatch' || t.name === 'workflow_call');
-    if (triggers.length === 0) return;
+    if (doc.on.length === 0) return;
     const inputs = new Set<string>();
     for (const t of triggers) {
       const defined = get(t.config, 'inputs');
