@@ -1,8 +1,9 @@
 // CGW056: packages installed by name in a `run:` script, outside a lockfile (`npm install x`, `gem install x`).
+import { fileSpan } from '../../analyzers/dockerfile/source.ts';
+import type { Range } from '../../core/types.ts';
 import type { GhaRule } from './support.ts';
 import { SECURE_USE } from './support.ts';
 import { runCommands } from './run-commands.ts';
-import type { RunCommand } from './run-commands.ts';
 
 /** The subcommands that add named packages, by tool, and the options of theirs that take a value. */
 const ADD: Record<string, { subcommands: readonly string[]; withValue: readonly string[] }> = {
@@ -14,10 +15,10 @@ const ADD: Record<string, { subcommands: readonly string[]; withValue: readonly 
 };
 
 /** The package operands of an install that names packages, or none. */
-function packages(cmd: RunCommand): RunCommand['args'] {
+function packages<W extends { value: string }>(cmd: { name: string; args: readonly W[] }): W[] {
   const spec = ADD[cmd.name];
   if (!spec) return [];
-  const words: RunCommand['args'] = [];
+  const words: W[] = [];
   let sub: string | undefined;
   for (let i = 0; i < cmd.args.length; i++) {
     const v = cmd.args[i]!.value;
@@ -55,9 +56,26 @@ export const rule: GhaRule = {
     },
   },
   check(doc, report) {
+    const found: { at: number; range: Range; tool: string; package: string }[] = [];
     for (const cmd of runCommands(doc)) {
       const first = packages(cmd)[0];
-      if (first) report({ range: first.range, data: { tool: cmd.name, package: first.value } });
+      if (first) found.push({ at: first.start, range: first.range, tool: cmd.name, package: first.value });
     }
+    // PowerShell (and cmd) scripts are not parsed: their statements are read word by word, one per line or `;`.
+    for (const step of doc.steps) {
+      const run = step.run;
+      if (!run || run.script || !/^(pwsh|powershell|cmd)\b/.test(run.shell)) continue;
+      const text = run.source.text;
+      for (const stmt of text.matchAll(/[^;\n]+/g)) {
+        const words = [...stmt[0].matchAll(/\S+/g)].map((w) => ({ value: w[0], start: stmt.index + w.index }));
+        if (words.length === 0 || words[0]!.value.startsWith('#')) continue;
+        const name = words[0]!.value.replace(/\.(cmd|exe)$/i, '').toLowerCase();
+        const first = packages({ name, args: words.slice(1) })[0];
+        if (!first) continue;
+        const span = fileSpan(doc.index, run.source, first.start, first.start + first.value.length);
+        found.push({ at: span.start, range: span.range, tool: name, package: first.value });
+      }
+    }
+    for (const f of found.sort((a, b) => a.at - b.at)) report({ range: f.range, data: { tool: f.tool, package: f.package } });
   },
 };
