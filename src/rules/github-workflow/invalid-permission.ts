@@ -44,6 +44,11 @@ export const rule: GhaRule = {
     const check = (p: YPair): void => {
       const v = p.value;
       if (v.kind === 'scalar') {
+        // `permissions:` with nothing after it is no value GitHub accepts (`{}` is how to grant none).
+        if (v.value === null && v.end === v.start) {
+          report({ range: p.keyNode.range, messageId: 'whole', data: { value: '' } });
+          return;
+        }
         const value = text(v);
         if (value !== undefined && !WHOLE.includes(value) && !value.includes('${{')) report({ range: v.range, messageId: 'whole', data: { value }, fix: lowercased(doc.pos.text, v, value, WHOLE) });
         return;
