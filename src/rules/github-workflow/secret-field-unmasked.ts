@@ -25,7 +25,10 @@ export const rule: GhaRule = {
     references: [`${SECURE_USE}#using-secrets`],
     remediation: 'Store each credential as a secret of its own (`secrets.DB_PASSWORD`), or register the field as a mask before use: `echo "::add-mask::$FIELD"`.',
     equivalents: ['zizmor:unredacted-secrets'],
-    messages: { default: 'This field of a JSON secret is not masked: printed, it appears in the log in clear.' },
+    messages: {
+      default: 'This field of a JSON secret is not masked: printed, it appears in the log in clear.',
+      whole: 'The parsed JSON secret is not masked: its text differs from the secret\'s as registered, so printed, it appears in the log in clear.',
+    },
     examples: {
       bad: ['on: push\npermissions: {}\njobs:\n  deploy:\n    runs-on: ubuntu-24.04\n    steps:\n      - run: ./deploy.sh\n        env:\n          DB_PASSWORD: ${{ fromJSON(secrets.DEPLOY_CONFIG).db_password }}\n'],
       good: ['on: push\npermissions: {}\njobs:\n  deploy:\n    runs-on: ubuntu-24.04\n    steps:\n      - run: ./deploy.sh\n        env:\n          DB_PASSWORD: ${{ secrets.DB_PASSWORD }}\n'],
@@ -34,6 +37,9 @@ export const rule: GhaRule = {
   check(doc, report) {
     for (const e of doc.expressions) {
       if (!e.expression.expr) continue;
+      // `${{ fromJSON(secrets.x) }}` whole: the value rendered is the parsed one (a string without its quotes, an
+      // object re-serialised), not the secret's text that the runner masks.
+      if (parsesSecret(e.expression.expr)) report({ range: e.rangeOf(e.expression.expr), messageId: 'whole' });
       walk(e.expression.expr, (n) => {
         if ((n.kind === 'property' || n.kind === 'index') && parsesSecret(n.object)) report({ range: e.rangeOf(n) });
       });
