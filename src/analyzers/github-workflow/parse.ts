@@ -86,7 +86,8 @@ function stepsOf(b: Builder, node: YNode | undefined, path: KeyPath, job: Job | 
     const run = get(item, 'run');
     const runStr = str(run);
     if (runStr) {
-      const shellName = (shell?.value ?? fallbackShell).trim().split(/\s+/)[0]!.toLowerCase();
+      // The command of a custom shell (`bash -e {0}`), by its base name (`/bin/bash` is bash).
+      const shellName = (shell?.value ?? fallbackShell).trim().split(/\s+/)[0]!.toLowerCase().replace(/^.*\//, '');
       const source = scalarSource(runStr.node, b.pos);
       const script: RunScript = { str: runStr, shell: shellName, source };
       // Expressions are replaced before the shell runs: the script the shell sees has a value there, not `${{`.
