@@ -57,7 +57,15 @@ function caching(step: Step, source: string, tagReleasesOnly: boolean): string |
     return ref.ref && /^v[123](\.|$)/.test(ref.ref) ? undefined : `${name} (caches by default)`;
   }
   if (name === 'actions/setup-dotnet' && on(input('cache'))) return `${name} with cache: ${input('cache')}`;
-  if (name === 'astral-sh/setup-uv' && on(input('enable-cache'))) return `${name} with enable-cache: ${input('enable-cache')}`;
+  if (name === 'astral-sh/setup-uv') {
+    // `enable-cache: auto` (the default) caches on GitHub-hosted runners before v10; a version not known may be one.
+    const v = input('enable-cache');
+    if (v === undefined || v.trim().toLowerCase() === 'auto') {
+      const m = major(step, source);
+      return m === undefined || m < 10 ? `${name}${m === undefined ? '' : ` v${m}`} (caches by default before v10)` : undefined;
+    }
+    return on(v) ? `${name} with enable-cache: ${v}` : undefined;
+  }
   return undefined;
 }
 
