@@ -57,6 +57,14 @@ export const POPULAR_ACTIONS: Readonly<Record<string, PopularAction>> = {
     retiredBelow: 4,
     retired: NODE16,
   },
+  'actions/stale': {
+    // Inputs not listed: only the retired majors (v8 and older run on Node.js 16 or 12) are checked.
+    majors: [],
+    inputs: [],
+    required: [],
+    retiredBelow: 9,
+    retired: NODE16,
+  },
   'actions/cache': {
     majors: [4],
     inputs: ['path', 'key', 'restore-keys', 'upload-chunk-size', 'enablecrossosarchive', 'fail-on-cache-miss', 'lookup-only', 'save-always'],

@@ -14,5 +14,6 @@ testRule(workflowAnalyzer, rule, {
     { code: wf('actions/checkout@v2.3.4'), errors: [{ line: 7, column: 31, severity: 'medium', message: 'Node.js 16 or older' }], name: 'a retired runtime' },
     { code: wf('actions/setup-node@1a4442cacd436585916779262731d5b162bc6ec7 # v3.8.2'), errors: [{ line: 7, column: 33, severity: 'medium', message: 'v3' }], name: 'a SHA pin with its version comment' },
     { code: wf('github/codeql-action/init@v2'), errors: [{ line: 7, column: 40, message: 'CodeQL Action v2' }], name: 'an action of a path in the repository' },
+    { code: wf('actions/stale@v4'), errors: [{ line: 7, column: 28, severity: 'medium', message: 'v4' }], name: 'actions/stale before v9' },
   ],
 });
