@@ -29,5 +29,6 @@ testRule(workflowAnalyzer, rule, {
     { code: job('      - run: echo "${{ GITHUB.EVENT.PULL_REQUEST.HEAD.REF }}"\n'), errors: [{ line: 6, column: 24, endColumn: 58 }], name: 'contexts are case-insensitive' },
     { code: job("      - run: \"echo '${{ github.event['head_commit']['message'] }}'\"\n"), errors: [{ line: 6, column: 25, endColumn: 63 }], name: 'quoted scalar, bracket access' },
     { code: job("      - run: echo '${{ toJSON(github.event.pull_request) }}'\n"), errors: [{ line: 6, column: 31, endColumn: 56, message: '"github.event.pull_request" is attacker-controlled' }], name: 'an object holding attacker-controlled fields' },
+    { code: job('      - run: echo ${{ github.event.pages[github.run_number].page_name }}\n'), errors: [{ line: 6, column: 23, endColumn: 70, message: '"github.event.pages.*.page_name" is attacker-controlled' }], name: 'a dynamic index' },
   ],
 });

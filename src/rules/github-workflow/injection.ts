@@ -1,5 +1,6 @@
 // Finding attacker-controlled values pasted into code: shared by the workflow and action injection rules.
 import { valuePaths } from '../../analyzers/github-workflow/expression.ts';
+import type { Expr } from '../../analyzers/github-workflow/expression.ts';
 import type { GhaDoc, PlacedExpression } from '../../analyzers/github-workflow/model.ts';
 import { get, text } from '../../analyzers/yaml/yaml-tree.ts';
 import type { YMap } from '../../analyzers/yaml/yaml-tree.ts';
@@ -47,6 +48,31 @@ function envSource(doc: GhaDoc, e: PlacedExpression, name: string): { path: stri
   return undefined;
 }
 
+/** A context path with `*` for each index not known when the file is read (`github.event.pages[x].page_name` is
+ * `github.event.pages.*.page_name`), or undefined for what is no context path. */
+function wildPath(e: Expr): string | undefined {
+  if (e.kind === 'context') return e.name.toLowerCase();
+  if (e.kind === 'property') {
+    const o = wildPath(e.object);
+    return o === undefined ? undefined : `${o}.${e.name.toLowerCase()}`;
+  }
+  if (e.kind === 'index' || e.kind === 'star') {
+    const o = wildPath(e.object);
+    if (o === undefined) return undefined;
+    return e.kind === 'index' && e.index.kind === 'literal' && typeof e.index.value === 'string' ? `${o}.${e.index.value.toLowerCase()}` : `${o}.*`;
+  }
+  return undefined;
+}
+
+/** The values an expression yields into the text it is in (as valuePaths), with dynamic indexes read as `*`. */
+function yielded(e: Expr, out: { path: string; expr: Expr }[] = []): { path: string; expr: Expr }[] {
+  const known = valuePaths(e);
+  if (known.length > 0 || (e.kind !== 'property' && e.kind !== 'index')) return [...out, ...known];
+  const p = wildPath(e);
+  if (p !== undefined) out.push({ path: p, expr: e });
+  return out;
+}
+
 /** Reports each attacker-controlled context path expanded into a `run:`, `github-script`'s `script:` or an action
  * input that runs code, at the path — and each `env.NAME` there whose variable is set from one. In a composite
  * action, the caller's `inputs.*` too, at medium: the action cannot know whether a caller passes such a value. */
@@ -59,7 +85,7 @@ export function reportInjections(doc: GhaDoc, report: Reporter): void {
     if (!sink) continue;
     const action = e.step?.uses?.str.value.split('@')[0] ?? '';
     const input = String(e.path[e.path.length - 1]);
-    for (const v of valuePaths(expr)) {
+    for (const v of yielded(expr)) {
       if (fixed && v.path === 'github.event.workflow_run.head_branch') continue;
       const t = taint(doc, v.path);
       if (t === 'attacker') {
