@@ -18,5 +18,6 @@ testRule(workflowAnalyzer, rule, {
     { code: wf('      - uses: actions/checkout/.@v4\n'), errors: [{ line: 7, column: 15, endLine: 7, endColumn: 36, message: 'Action path "actions/checkout/.@v4" has a "." segment' }] },
     { code: wf('      - uses: github/codeql-action//init@v3\n      - uses: actions/cache/../cache@v4\n'), errors: [{ line: 7, column: 15, endLine: 7, endColumn: 44, message: '"//" segment' }, { line: 8, column: 15, endLine: 8, endColumn: 40, message: '".." segment' }], name: 'empty and parent segments' },
     { code: wf("      - run: ${{ 'curl' }} -sSf https://example.com\n        env:\n          N: ${{ 3 }}\n"), errors: [{ line: 7, column: 14, endLine: 7, endColumn: 27, message: "Expression ${{ 'curl' }} is a constant" }, { line: 9, column: 14, endLine: 9, endColumn: 22, message: '${{ 3 }}' }], name: 'constant expressions' },
+    { code: wf('      - id: s\n        run: echo x\n      - uses: actions/checkout@v4\n        with: ${{ fromJSON(steps.s.outputs.options) }}\n'), errors: [{ line: 10, column: 15, endColumn: 55, message: 'with: is one expression' }], name: 'a with: given as one expression' },
   ],
 });

@@ -1,6 +1,7 @@
 // CGW036: needless indirection that hides what a workflow runs: a `${{ }}` holding only a literal, an action path
 // with `.`, `..` or empty segments.
 import type { Expr } from '../../analyzers/github-workflow/expression.ts';
+import { getPair } from '../../analyzers/yaml/yaml-tree.ts';
 import { isConstant } from './constant-condition.ts';
 import type { GhaRule } from './support.ts';
 import { allUses } from './support.ts';
@@ -34,7 +35,8 @@ export const rule: GhaRule = {
       'A reviewer reads `uses: actions/checkout/./@v4` or `run: ${{ \'curl\' }} …` in a diff and has to work out ' +
       'what it means; such indirection has no use but to hide something from review or from tools that match ' +
       '`uses:` by name. `actions/checkout/.@v4` is `actions/checkout@v4`; `${{ \'x\' }}` is `x`, and so is ' +
-      '`${{ format(\'{0}\', \'x\') }}` (operators and functions over literals). Nothing breaks, ' +
+      '`${{ format(\'{0}\', \'x\') }}` (operators and functions over literals); a `with:` given as one expression ' +
+      'hides the inputs the action gets. Nothing breaks, ' +
       'and the file cannot tell intent: low.',
     severity: 'low',
     category: 'best-practice',
@@ -44,6 +46,7 @@ export const rule: GhaRule = {
     messages: {
       default: 'Action path "{{uses}}" has a "{{segment}}" segment: write it plainly.',
       constant: 'Expression ${{ {{value}} }} is a constant: write the value itself.',
+      dynamicWith: 'The step\'s with: is one expression: the inputs the action gets are only known at run time, out of review.',
       reducible: 'This part of the expression applies operators or functions to literals only: it always yields the same value; write the value itself.',
     },
     examples: {
@@ -60,6 +63,13 @@ export const rule: GhaRule = {
       const path = raw.slice(0, raw.includes('@') ? raw.indexOf('@') : raw.length).split('/').slice(2);
       const segment = path.find((s) => s === '.' || s === '..' || s === '');
       if (segment !== undefined) found.push({ at: u.str.node.start, r: { range: u.str.range, data: { uses: raw, segment: segment === '' ? '//' : segment }, fix: plainUsesFix(doc, u.str.node, raw) } });
+    }
+    // `with: ${{ fromJSON(...) }}`: the inputs an action gets are decided at run time, out of the reviewer's sight.
+    for (const step of doc.steps) {
+      const w = getPair(step.node, 'with');
+      if (w?.value.kind === 'scalar' && typeof w.value.value === 'string' && w.value.value.includes('${{')) {
+        found.push({ at: w.value.start, r: { range: w.value.range, messageId: 'dynamicWith' } });
+      }
     }
     for (const e of doc.expressions) {
       const expr = e.expression.expr;
