@@ -71,6 +71,7 @@ import { rule as exclusiveFilters } from './exclusive-filters.ts';
 import { rule as invalidFromjsonLiteral } from './invalid-fromjson-literal.ts';
 import { rule as broadPermissions } from './broad-permissions.ts';
 import { rule as unusedYamlAnchor } from './unused-yaml-anchor.ts';
+import { rule as comparisonTypeMismatch } from './comparison-type-mismatch.ts';
 import { rule as syntaxError } from './syntax-error.ts';
 import type { GhaRule } from './support.ts';
 
@@ -146,6 +147,7 @@ export const workflowRules: readonly GhaRule[] = [
   invalidFromjsonLiteral,
   broadPermissions,
   unusedYamlAnchor,
+  comparisonTypeMismatch,
 ];
 
 export const workflowAnalyzer: FileAnalyzer<GhaDoc> = {

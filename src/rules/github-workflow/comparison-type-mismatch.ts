@@ -1,0 +1,86 @@
+// CGW089: a comparison whose operands' types make it meaningless: an object or array compared with a value (GitHub
+// compares objects by reference and turns them into NaN against a value, so `==` is always false), or an ordering
+// (`<`, `>`…) of null, booleans, objects or arrays.
+import { walk } from '../../analyzers/github-workflow/expression.ts';
+import type { Expr } from '../../analyzers/github-workflow/expression.ts';
+import type { Job } from '../../analyzers/github-workflow/model.ts';
+import { get } from '../../analyzers/yaml/yaml-tree.ts';
+import type { YNode } from '../../analyzers/yaml/yaml-tree.ts';
+import { allExpressions } from './all-expressions.ts';
+import type { GhaRule } from './support.ts';
+import { ghDocs } from './support.ts';
+
+/** A static type: of a literal, or of a matrix key whose values are all objects or all arrays; undefined when not
+ * known from the file. */
+type Type = 'null' | 'boolean' | 'number' | 'string' | 'object' | `array<${string}>`;
+
+function nodeType(n: YNode): Type | undefined {
+  if (n.kind === 'map') return 'object';
+  if (n.kind === 'seq') {
+    const inner = [...new Set(n.items.map(nodeType))];
+    return `array<${inner.length === 1 && inner[0] ? inner[0] : 'any'}>`;
+  }
+  if (n.value === null) return 'null';
+  return typeof n.value === 'boolean' ? 'boolean' : typeof n.value === 'number' ? 'number' : 'string';
+}
+
+function typeOf(e: Expr, job: Job | undefined): Type | undefined {
+  if (e.kind === 'literal') return e.value === null ? 'null' : (typeof e.value as 'boolean' | 'number' | 'string');
+  // `matrix.key` (or `matrix['key']`): the type all its values share, when they are objects or arrays.
+  const key = e.kind === 'property' ? e.name : e.kind === 'index' && e.index.kind === 'literal' ? String(e.index.value) : undefined;
+  if (!job || key === undefined || (e as { object: Expr }).object.kind !== 'context' || (e as { object: { name: string } }).object.name.toLowerCase() !== 'matrix') return undefined;
+  const values = get(get(get(job.node, 'strategy'), 'matrix'), key);
+  if (values?.kind !== 'seq' || values.items.length === 0) return undefined;
+  const types = [...new Set(values.items.map(nodeType))];
+  return types.length === 1 && (types[0] === 'object' || types[0]?.startsWith('array')) ? types[0] : undefined;
+}
+
+const composite = (t: Type | undefined) => t === 'object' || (t?.startsWith('array') ?? false);
+
+export const rule: GhaRule = {
+  meta: {
+    id: 'CGW089',
+    name: 'comparison-type-mismatch',
+    target: 'github-workflow',
+    title: 'Comparison that types make meaningless',
+    description:
+      'GitHub compares objects and arrays by reference, and turns them into NaN against a string, number or boolean: ' +
+      '`matrix.os == \'linux\'` where each `os` of the matrix is an object is always false, `!=` always true. An ' +
+      'ordering (`<`, `>`, `<=`, `>=`) of `null`, booleans, objects or arrays compares numbers they are coerced to, ' +
+      'never what the author meant. The condition quietly takes one branch every time: medium.',
+    severity: 'medium',
+    category: 'correctness',
+    references: [ghDocs('reference/workflows-and-actions/expressions#operators')],
+    remediation: 'Compare a property of the object (`matrix.os.name == \'linux\'`), an element of the array, or values of the same type.',
+    equivalents: ['actionlint:expression'],
+    messages: {
+      default: 'A value of type {{left}} is compared with one of type {{right}} by {{op}}: an object or array never equals a value, so this is always {{always}}.',
+      order: 'Ordering values of type {{left}} and {{right}} by {{op}} compares the numbers GitHub coerces them to, not the values.',
+      shapes: 'A value of type {{left}} is compared with one of type {{right}} by {{op}}: objects and arrays compare by reference, so this is always {{always}}.',
+    },
+    examples: {
+      bad: ["on: push\npermissions: {}\njobs:\n  t:\n    runs-on: ubuntu-24.04\n    strategy:\n      matrix:\n        os: [{name: linux}, {name: windows}]\n    steps:\n      - run: make\n        if: matrix.os == 'linux'\n"],
+      good: ["on: push\npermissions: {}\njobs:\n  t:\n    runs-on: ubuntu-24.04\n    strategy:\n      matrix:\n        os: [{name: linux}, {name: windows}]\n    steps:\n      - run: make\n        if: matrix.os.name == 'linux'\n"],
+    },
+  },
+  check(doc, report) {
+    for (const e of allExpressions(doc)) {
+      const job = e.job ?? doc.jobs.find((j) => e.path[0] === 'jobs' && j.id === e.path[1]);
+      walk(e.expr, (n) => {
+        if (n.kind !== 'binary' || n.op === '&&' || n.op === '||') return;
+        const l = typeOf(n.left, job);
+        const r = typeOf(n.right, job);
+        if (l === undefined || r === undefined) return;
+        const data = { left: l, right: r, op: n.op, always: n.op === '!=' ? 'true' : 'false' };
+        if (n.op === '==' || n.op === '!=') {
+          if (l === 'null' || r === 'null') return;
+          if (composite(l) !== composite(r)) report({ range: e.rangeOf(n), data });
+          else if (composite(l) && l !== r) report({ range: e.rangeOf(n), messageId: 'shapes', data });
+          return;
+        }
+        const bad = (t: Type) => t === 'null' || t === 'boolean' || composite(t);
+        if (bad(l) || bad(r)) report({ range: e.rangeOf(n), messageId: 'order', data });
+      });
+    }
+  },
+};
