@@ -12,7 +12,7 @@ import { ghDocs } from './support.ts';
 
 /** A static type: of a literal, or of a matrix key whose values are all objects or all arrays; undefined when not
  * known from the file. */
-type Type = 'null' | 'boolean' | 'number' | 'string' | 'object' | `array<${string}>`;
+export type Type = 'null' | 'boolean' | 'number' | 'string' | 'object' | `array<${string}>`;
 
 function nodeType(n: YNode): Type | undefined {
   if (n.kind === 'map') return 'object';
@@ -24,7 +24,7 @@ function nodeType(n: YNode): Type | undefined {
   return typeof n.value === 'boolean' ? 'boolean' : typeof n.value === 'number' ? 'number' : 'string';
 }
 
-function typeOf(e: Expr, job: Job | undefined): Type | undefined {
+export function typeOf(e: Expr, job: Job | undefined): Type | undefined {
   if (e.kind === 'literal') return e.value === null ? 'null' : (typeof e.value as 'boolean' | 'number' | 'string');
   // `matrix.key` (or `matrix['key']`): the type all its values share, when they are objects or arrays.
   const key = e.kind === 'property' ? e.name : e.kind === 'index' && e.index.kind === 'literal' ? String(e.index.value) : undefined;
@@ -35,7 +35,7 @@ function typeOf(e: Expr, job: Job | undefined): Type | undefined {
   return types.length === 1 && (types[0] === 'object' || types[0]?.startsWith('array')) ? types[0] : undefined;
 }
 
-const composite = (t: Type | undefined) => t === 'object' || (t?.startsWith('array') ?? false);
+export const composite = (t: Type | undefined) => t === 'object' || (t?.startsWith('array') ?? false);
 
 export const rule: GhaRule = {
   meta: {

@@ -72,6 +72,7 @@ import { rule as invalidFromjsonLiteral } from './invalid-fromjson-literal.ts';
 import { rule as broadPermissions } from './broad-permissions.ts';
 import { rule as unusedYamlAnchor } from './unused-yaml-anchor.ts';
 import { rule as comparisonTypeMismatch } from './comparison-type-mismatch.ts';
+import { rule as objectInTemplate } from './object-in-template.ts';
 import { rule as syntaxError } from './syntax-error.ts';
 import type { GhaRule } from './support.ts';
 
@@ -148,6 +149,7 @@ export const workflowRules: readonly GhaRule[] = [
   broadPermissions,
   unusedYamlAnchor,
   comparisonTypeMismatch,
+  objectInTemplate,
 ];
 
 export const workflowAnalyzer: FileAnalyzer<GhaDoc> = {
