@@ -8,6 +8,7 @@ testRule(workflowAnalyzer, rule, {
   valid: [
     wf("      - run: echo '${{ toJSON(github.event) }}' ${{ matrix.s }} ${{ matrix.o.name }} ${{ steps.x.outputs.y }}\n"),
     wf('      - run: make\n        env: ${{ matrix.o }}\n'),
+    'on: push\npermissions: {}\njobs:\n  t:\n    runs-on: ubuntu-24.04\n    strategy:\n      matrix:\n        foo: [[a]]\n    steps:\n      - run: echo ${{ matrix.foo[0] }} ${{ github.event.commits[0].message }}\n',
     wf('      - uses: some/action@v1\n        with:\n          config: ${{ matrix.o }}\n'),
     'on: push\npermissions: {}\njobs:\n  t:\n    runs-on: ubuntu-24.04\n    container: ${{ fromJSON(vars.C) }}\n    steps:\n      - run: make\n',
   ],

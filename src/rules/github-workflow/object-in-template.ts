@@ -6,12 +6,12 @@ import type { GhaRule } from './support.ts';
 import { ghDocs } from './support.ts';
 import { composite, typeOf } from './comparison-type-mismatch.ts';
 
-/** Context paths that are objects (or arrays, `*`) whatever the event: a whole context, a step's or job's outputs. */
+/** Context paths that are objects whatever the event: a whole context, a step's or job's outputs. (A `*` filter is
+ * an array; an index `[0]`, which contextPath also writes `*`, is an element: not listed.) */
 const OBJECTS = [
   /^(github|env|vars|secrets|steps|needs|matrix|inputs|job|jobs|runner|strategy)$/,
   /^github\.event(\.(pull_request|issue|comment|review|discussion|head_commit|repository|sender))?$/,
   /^(steps|needs)\.[^.]+(\.outputs)?$/,
-  /\.\*$/,
 ];
 
 function kind(e: Expr, job: Parameters<typeof typeOf>[1]): 'object' | 'null' | undefined {
