@@ -23,5 +23,6 @@ testRule(workflowAnalyzer, rule, {
     { code: wf('1 > null'), errors: [{ line: 13, column: 24, endColumn: 32, message: 'Ordering values of type number and null by >' }], name: 'ordering null' },
     { code: wf('false <= matrix.a'), errors: [{ line: 13, column: 24, message: 'Ordering' }], name: 'ordering a boolean and an array' },
     { code: "on: push\npermissions: {}\njobs:\n  t:\n    runs-on: ubuntu-24.04\n    strategy:\n      matrix:\n        os: [{name: linux}]\n    steps:\n      - run: make\n        if: matrix['os'] == 'linux'\n", errors: [{ line: 11, column: 13, endColumn: 36 }], name: 'a bare if:, index access' },
+    { code: "on:\n  workflow_dispatch:\n    inputs:\n      flag: {type: boolean}\n      n: {type: number}\n      s: {type: string}\npermissions: {}\njobs:\n  t:\n    runs-on: ubuntu-24.04\n    steps:\n      - run: echo ${{ github[inputs.flag] }} ${{ github[inputs.s] }} ${{ github.event.*[inputs.s] }} ${{ github.event.*[github.event.inputs.n] }} ${{ github.event.*[inputs.n] }}\n", errors: [{ line: 12, column: 23, endColumn: 42, message: 'Indexing an object with a boolean' }, { line: 12, column: 74, endColumn: 98, message: 'Indexing an array with a string' }, { line: 12, column: 106, endColumn: 143 }], name: 'indexes of the wrong type' },
   ],
 });

@@ -1,10 +1,10 @@
 // CGW089: a comparison whose operands' types make it meaningless: an object or array compared with a value (GitHub
 // compares objects by reference and turns them into NaN against a value, so `==` is always false), or an ordering
 // (`<`, `>`…) of null, booleans, objects or arrays.
-import { walk } from '../../analyzers/github-workflow/expression.ts';
+import { contextPath, walk } from '../../analyzers/github-workflow/expression.ts';
 import type { Expr } from '../../analyzers/github-workflow/expression.ts';
-import type { Job } from '../../analyzers/github-workflow/model.ts';
-import { get } from '../../analyzers/yaml/yaml-tree.ts';
+import type { GhaDoc, Job } from '../../analyzers/github-workflow/model.ts';
+import { get, text } from '../../analyzers/yaml/yaml-tree.ts';
 import type { YNode } from '../../analyzers/yaml/yaml-tree.ts';
 import { allExpressions } from './all-expressions.ts';
 import type { GhaRule } from './support.ts';
@@ -35,6 +35,25 @@ export function typeOf(e: Expr, job: Job | undefined): Type | undefined {
   return types.length === 1 && (types[0] === 'object' || types[0]?.startsWith('array')) ? types[0] : undefined;
 }
 
+/** The type of an input read as `inputs.<name>` (from its `type:` under workflow_dispatch or workflow_call) or
+ * `github.event.inputs.<name>` (always a string), when the file says it. */
+function inputType(e: Expr, doc: GhaDoc): Type | undefined {
+  const p = contextPath(e);
+  if (p === undefined) return undefined;
+  if (/^github\.event\.inputs\.[^.]+$/.test(p)) return 'string';
+  const m = /^inputs\.([^.]+)$/.exec(p);
+  if (!m) return undefined;
+  for (const t of doc.on) {
+    if (t.name !== 'workflow_dispatch' && t.name !== 'workflow_call') continue;
+    const inputs = get(t.config, 'inputs');
+    const def = inputs?.kind === 'map' ? inputs.pairs.find((q) => q.key.toLowerCase() === m[1]) : undefined;
+    if (!def) continue;
+    const type = text(get(def.value, 'type')) ?? 'string';
+    return type === 'boolean' ? 'boolean' : type === 'number' ? 'number' : 'string';
+  }
+  return undefined;
+}
+
 export const composite = (t: Type | undefined) => t === 'object' || (t?.startsWith('array') ?? false);
 
 export const rule: GhaRule = {
@@ -47,7 +66,8 @@ export const rule: GhaRule = {
       'GitHub compares objects and arrays by reference, and turns them into NaN against a string, number or boolean: ' +
       '`matrix.os == \'linux\'` where each `os` of the matrix is an object is always false, `!=` always true. An ' +
       'ordering (`<`, `>`, `<=`, `>=`) of `null`, booleans, objects or arrays compares numbers they are coerced to, ' +
-      'never what the author meant. The condition quietly takes one branch every time: medium.',
+      'never what the author meant. Indexing an array (`x.*[…]`) with a string input, or an object with a boolean or ' +
+      'number input, finds nothing. The condition quietly takes one branch every time: medium.',
     severity: 'medium',
     category: 'correctness',
     references: [ghDocs('reference/workflows-and-actions/expressions#operators')],
@@ -56,6 +76,7 @@ export const rule: GhaRule = {
     messages: {
       default: 'A value of type {{left}} is compared with one of type {{right}} by {{op}}: an object or array never equals a value, so this is always {{always}}.',
       order: 'Ordering values of type {{left}} and {{right}} by {{op}} compares the numbers GitHub coerces them to, not the values.',
+      index: 'Indexing {{what}} with a {{type}} (the input\'s type) finds nothing: arrays take numbers, objects names.',
       shapes: 'A value of type {{left}} is compared with one of type {{right}} by {{op}}: objects and arrays compare by reference, so this is always {{always}}.',
     },
     examples: {
@@ -67,6 +88,16 @@ export const rule: GhaRule = {
     for (const e of allExpressions(doc)) {
       const job = e.job ?? doc.jobs.find((j) => e.path[0] === 'jobs' && j.id === e.path[1]);
       walk(e.expr, (n) => {
+        // `x[inputs.flag]`: an array (a `*` filter) indexed by a string, or an object by a boolean or number.
+        if (n.kind === 'index' && n.index.kind !== 'literal') {
+          const it = inputType(n.index, doc);
+          const isArray = n.object.kind === 'star' || (typeOf(n.object, job)?.startsWith('array') ?? false);
+          const isObject = !isArray && (n.object.kind === 'context' || n.object.kind === 'property');
+          if ((isArray && it === 'string') || (isObject && (it === 'boolean' || it === 'number'))) {
+            report({ range: e.rangeOf(n), messageId: 'index', data: { what: isArray ? 'an array' : 'an object', type: it! } });
+          }
+          return;
+        }
         if (n.kind !== 'binary' || n.op === '&&' || n.op === '||') return;
         const l = typeOf(n.left, job);
         const r = typeOf(n.right, job);
