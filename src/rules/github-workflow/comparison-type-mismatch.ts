@@ -76,6 +76,7 @@ export const rule: GhaRule = {
     messages: {
       default: 'A value of type {{left}} is compared with one of type {{right}} by {{op}}: an object or array never equals a value, so this is always {{always}}.',
       order: 'Ordering values of type {{left}} and {{right}} by {{op}} compares the numbers GitHub coerces them to, not the values.',
+      property: '"{{value}}" is a string (variables, secrets and inputs are): it has no properties, so this is empty; use fromJSON() first for a JSON value.',
       index: 'Indexing {{what}} with a {{type}} (the input\'s type) finds nothing: arrays take numbers, objects names.',
       shapes: 'A value of type {{left}} is compared with one of type {{right}} by {{op}}: objects and arrays compare by reference, so this is always {{always}}.',
     },
@@ -95,6 +96,14 @@ export const rule: GhaRule = {
           const isObject = !isArray && (n.object.kind === 'context' || n.object.kind === 'property');
           if ((isArray && it === 'string') || (isObject && (it === 'boolean' || it === 'number'))) {
             report({ range: e.rangeOf(n), messageId: 'index', data: { what: isArray ? 'an array' : 'an object', type: it! } });
+          }
+          return;
+        }
+        // `vars.NAME.x`: variables, secrets and inputs are strings (numbers, booleans): they have no properties.
+        if (n.kind === 'property' || (n.kind === 'index' && n.index.kind === 'literal' && typeof n.index.value === 'string')) {
+          const p = contextPath(n.object);
+          if (p !== undefined && /^(vars|secrets|inputs|github\.event\.inputs)\.[^.*]+$/.test(p)) {
+            report({ range: e.rangeOf(n), messageId: 'property', data: { value: p } });
           }
           return;
         }

@@ -14,7 +14,7 @@ export const rule: GhaRule = {
     title: 'Workflow input definition GitHub refuses or cannot honour',
     description:
       'A `workflow_dispatch` input of `type: choice` needs `options:`: without them GitHub refuses the workflow ' +
-      '(high). A `default:` that is not one of ' +
+      '(high), as it refuses more than 25 `workflow_dispatch` inputs. A `default:` that is not one of ' +
       'the choice\'s options, or not a boolean for a boolean input, is a default nobody can actually run with: the ' +
       'form shows another value, or the call fails (medium).',
     severity: 'high',
@@ -30,6 +30,7 @@ export const rule: GhaRule = {
       default: 'Input "{{input}}" is a choice without options; GitHub refuses the workflow.',
       notAnOption: 'The default "{{value}}" of input "{{input}}" is not one of its options ({{options}}).',
       notBoolean: 'The default "{{value}}" of the boolean input "{{input}}" is not true or false.',
+      tooMany: 'workflow_dispatch has {{count}} inputs; GitHub allows 25 and refuses the workflow.',
       notNumber: 'The default "{{value}}" of the number input "{{input}}" is not a number.',
       duplicateOption: 'Option "{{value}}" of input "{{input}}" is listed twice.',
       optionsIgnored: 'Input "{{input}}" is of type {{type}}, not choice: its options are ignored.',
@@ -45,6 +46,8 @@ export const rule: GhaRule = {
       if (trigger.name !== 'workflow_dispatch' && trigger.name !== 'workflow_call') continue;
       const inputs = get(trigger.config, 'inputs');
       if (inputs?.kind !== 'map') continue;
+      // GitHub refuses a workflow_dispatch with more than 25 inputs.
+      if (trigger.name === 'workflow_dispatch' && inputs.pairs.length > 25) report({ range: trigger.range, messageId: 'tooMany', data: { count: inputs.pairs.length } });
       for (const input of inputs.pairs) {
         if (input.value.kind !== 'map') continue;
         const type = text(get(input.value, 'type'));
