@@ -10,9 +10,10 @@ testRule(workflowAnalyzer, rule, {
     'on: push\npermissions:\n  contents: write\njobs:\n  a:\n    runs-on: ubuntu-24.04\n    steps:\n      - run: make\n',
     'on: push\npermissions: {}\njobs:\n  a:\n    runs-on: ubuntu-24.04\n    permissions:\n      contents: write\n    steps:\n      - run: make\n',
     `on: push\npermissions: write-all\n${JOBS}`,
+    'on: push\npermissions:\n  contents: write\njobs:\n  a:\n    runs-on: ubuntu-24.04\n    permissions: {}\n    steps:\n      - run: make\n  b:\n    runs-on: ubuntu-24.04\n    permissions:\n      contents: write\n    steps:\n      - run: make\n',
   ],
   invalid: [
-    { code: `on: push\npermissions:\n  contents: write\n  issues: read\n  id-token: write\n${JOBS}`, errors: [{ line: 3, column: 3, endLine: 3, endColumn: 18, message: '"contents: write" at the workflow level is granted to all 2 jobs', severity: 'medium' }, { line: 5, column: 3, endColumn: 18 }] },
+    { code: `on: push\npermissions:\n  contents: write\n  issues: read\n  id-token: write\n${JOBS}`, errors: [{ line: 3, column: 3, endLine: 3, endColumn: 18, message: '"contents: write" at the workflow level is granted to every job without permissions of its own (2 of 2 now', severity: 'medium' }, { line: 5, column: 3, endColumn: 18 }] },
     { code: 'on: push\npermissions: read-all\njobs:\n  a:\n    runs-on: ubuntu-24.04\n    permissions: read-all\n    steps:\n      - run: make\n', errors: [{ line: 2, column: 14, endColumn: 22, message: 'name the ones the jobs need', severity: 'low' }, { line: 6, column: 18, endColumn: 26, message: 'the job needs', severity: 'low' }], name: 'read-all' },
   ],
 });

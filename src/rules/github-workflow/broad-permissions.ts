@@ -11,8 +11,9 @@ export const rule: GhaRule = {
     target: 'github-workflow',
     title: 'Write permission granted to every job, or read-all',
     description:
-      'A write scope in the workflow\'s top-level `permissions:` is granted to every job of the workflow, those ' +
-      'that never write included: a compromised step of a test job can then push, publish or edit issues. ' +
+      'A write scope in the workflow\'s top-level `permissions:` is granted to every job that sets no permissions ' +
+      'of its own — those that never write, and any job added later: a compromised step of a test job can then ' +
+      'push, publish or edit issues. (With one job, or when every job sets its own, it is not reported.) ' +
       'Granting it in the one job that writes keeps the others read-only. `read-all` grants every read scope — ' +
       'secrets scanning alerts, security events, private packages — where a job needs one or two. A real risk ' +
       'that needs a first foothold (a compromised action or an injection): medium for write scopes, low for read-all.',
@@ -24,7 +25,7 @@ export const rule: GhaRule = {
     remediation: 'Move each write scope into the `permissions:` of the job that needs it, leave the top level `contents: read` (or `{}`), and name the read scopes a job needs instead of `read-all`.',
     equivalents: ['zizmor:excessive-permissions'],
     messages: {
-      default: '"{{scope}}: write" at the workflow level is granted to all {{jobs}} jobs; grant it in the job that writes.',
+      default: '"{{scope}}: write" at the workflow level is granted to every job without permissions of its own ({{inheriting}} of {{jobs}} now, and any job added); grant it in the job that writes.',
       readAll: '"read-all" grants every read scope; name the ones the {{where}} needs.',
     },
     examples: {
@@ -39,10 +40,12 @@ export const rule: GhaRule = {
         report({ range: p.value.range, messageId: 'readAll', data: { where: workflowLevel ? 'jobs' : 'job' }, severity: 'low' });
         continue;
       }
-      // Jobs calling a reusable workflow get the grant too; one job is the same as a job-level grant.
-      if (!workflowLevel || p.value.kind !== 'map' || doc.jobs.length < 2) continue;
+      // The grant reaches each job without permissions of its own (jobs calling a reusable workflow too), and any
+      // job added later. One job alone is the same as a job-level grant; when every job sets its own, nobody gets it.
+      const inheriting = doc.jobs.filter((j) => !j.permissions).length;
+      if (!workflowLevel || p.value.kind !== 'map' || doc.jobs.length < 2 || inheriting === 0) continue;
       for (const scope of p.value.pairs) {
-        if (text(scope.value) === 'write') report({ range: scope.range, data: { scope: scope.key, jobs: doc.jobs.length } });
+        if (text(scope.value) === 'write') report({ range: scope.range, data: { scope: scope.key, inheriting, jobs: doc.jobs.length } });
       }
     }
   },
