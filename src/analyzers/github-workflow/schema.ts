@@ -304,7 +304,12 @@ class Validator {
     let expressionKey = false;
     const present = new Set<string>();
     for (const p of node.pairs) {
-      if (skip.has(p.key)) continue;
+      if (skip.has(p.key)) {
+        // A key colliding with an earlier one in case is reported once; a well-known one's value is still checked.
+        const prop = maps.find((m) => m.props.has(p.key))?.props.get(p.key);
+        if (prop && !(p.key === 'permissions' && this.input.kind === 'workflow')) this.value(p.value, this.child(info, prop.type), p.keyNode.range);
+        continue;
+      }
       if (this.expressionKey(p.keyNode, info)) {
         expressionKey = true;
         this.value(p.value, this.child(info, 'any'), p.keyNode.range);

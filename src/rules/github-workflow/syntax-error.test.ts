@@ -54,5 +54,6 @@ testRule(workflowAnalyzer, rule, {
       name: 'expressions where none is allowed, functions',
     },
     { code: 'on: push\njobs: {}\n---\non: pull_request\n', errors: [{ line: 3, column: 1, endColumn: 4, message: 'second document' }] },
+    { code: 'on: push\ndefaults:\n  RUN:\n  run:\n    SHELL: bash\njobs:\n  j:\n    runs-on: ubuntu-24.04\n    steps:\n      - run: make\n', errors: [{ line: 3, column: 3, endColumn: 6, message: 'Unknown key `RUN`' }, { line: 4, column: 3, endColumn: 6, message: 'Key `run` repeats `RUN`' }, { line: 5, column: 5, endColumn: 10, message: 'Unknown key `SHELL`' }], name: 'the value of a key repeated in another case is still checked' },
   ],
 });
