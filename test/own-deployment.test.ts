@@ -1,4 +1,4 @@
-// Our own production Dockerfile and compose.yaml score 100 on our own analyzer, as a project and one by one.
+// Our own production Dockerfile, compose.yaml and .dockerignore score 100 on our own analyzer, as a project and one by one.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
@@ -12,7 +12,7 @@ before(async () => {
 });
 after(async () => t.close());
 
-const files = ['Dockerfile', 'compose.yaml'].map((filename) => ({ filename, content: readFileSync(filename, 'utf8') }));
+const files = ['Dockerfile', 'compose.yaml', '.dockerignore'].map((filename) => ({ filename, content: readFileSync(filename, 'utf8') }));
 
 describe('our own deployment files', () => {
   it('score 100 as a project, with no finding at all', async () => {

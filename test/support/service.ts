@@ -47,7 +47,7 @@ const QUIET_LEVELS = new Set(['warn', 'error', 'fatal', 'silent']);
  * not listen because the port was taken meanwhile is started again on another port. `publicUrl` sets
  * PUBLIC_BASE_URL to the service's own address.
  */
-export async function startService(env: Record<string, string>, timeoutMs = 30_000, publicUrl = false): Promise<Service> {
+export async function startService(env: Record<string, string>, timeoutMs = 60_000, publicUrl = false): Promise<Service> {
   const worker = env['ROLE'] === 'worker';
   // Readiness is read from the log, so it must say at least info.
   const level = env['LOG_LEVEL'] && !QUIET_LEVELS.has(env['LOG_LEVEL']) ? env['LOG_LEVEL'] : 'info';
