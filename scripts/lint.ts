@@ -1,11 +1,17 @@
 // `npm run lint` (after the type check): repository rules a compiler does not enforce.
 // - no focused or skipped tests left behind (`.only`, `.skip`, `{ skip: ... }`, `{ todo: ... }`);
 // - no console output from the service code (it logs through pino, which never logs content);
-// - every relative import spells its `.ts` extension (Node runs the sources directly).
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+// - every relative import spells its `.ts` extension (Node runs the sources directly);
+// - storage runs SQL only: src/storage/ imports nothing of the code above it (webhooks/, auth/, scan/, http/,
+//   lifecycle/...), only its own modules and config.ts. Run from the repository root (tests run it elsewhere).
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
+/** What src/storage/ may import relatively besides its own modules. */
+const STORAGE_MAY_IMPORT = new Set(['src/config.ts']);
+
 function files(dir: string): string[] {
+  if (!existsSync(dir)) return [];
   return readdirSync(dir).flatMap((name) => {
     const p = path.join(dir, name);
     if (name === 'node_modules' || name.startsWith('.')) return [];
@@ -30,6 +36,14 @@ for (const file of ['src', 'test', 'bench', 'scripts', 'bin'].flatMap(files)) {
   }
   for (const m of text.matchAll(/^(?:import|export)[^'"\n]*from\s+'(\.{1,2}\/[^']+)'/gm)) {
     if (!/\.(ts|js|json|mjs)$/.test(m[1]!)) report(file, text, m.index, `relative import without its extension: ${m[1]}`);
+  }  if (file.startsWith(`src${path.sep}storage${path.sep}`)) {
+    // Static imports and re-exports (also spread over lines) and dynamic import('...').
+    for (const m of text.matchAll(/(?:\bfrom\s+|^import\s+|\bimport\s*\(\s*)'(\.{1,2}\/[^']+)'/gm)) {
+      const target = path.join(path.dirname(file), m[1]!);
+      if (!target.startsWith(`src${path.sep}storage${path.sep}`) && !STORAGE_MAY_IMPORT.has(target.split(path.sep).join('/'))) {
+        report(file, text, m.index, `storage imports ${target.split(path.sep).join('/')}: src/storage/ runs SQL only and imports nothing above it`);
+      }
+    }
   }
 }
 

@@ -6,7 +6,7 @@ import { serverKeys } from '../src/auth/secret.ts';
 import type { Config } from '../src/config.ts';
 import { createAccount } from '../src/storage/accounts.ts';
 import type { Plan } from '../src/storage/accounts.ts';
-import { createApiKey } from '../src/storage/api-keys.ts';
+import { createApiKey } from '../src/auth/keys.ts';
 import type { Db } from '../src/storage/db.ts';
 import { startService as startRealService } from './support/service.ts';
 

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../src/config.ts';
 import type { Config } from '../src/config.ts';
 import { serverKeys } from '../src/auth/secret.ts';
-import { createApiKey } from '../src/storage/api-keys.ts';
+import { createApiKey } from '../src/auth/keys.ts';
 import { buildServer } from '../src/http/server.ts';
 import { createLogger } from '../src/logger.ts';
 import { partnerOf, quotaExceeded, quotaHeaders } from '../src/http/routes/partner-auth.ts';

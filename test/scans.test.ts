@@ -9,7 +9,7 @@ import { createServer } from '../src/http/server.ts';
 import { createLogger } from '../src/logger.ts';
 import { serverKeys } from '../src/auth/secret.ts';
 import { setPlan } from '../src/storage/accounts.ts';
-import { createApiKey } from '../src/storage/api-keys.ts';
+import { createApiKey } from '../src/auth/keys.ts';
 import { peekQuota } from '../src/storage/quota.ts';
 import { startWorker } from '../src/worker/runner.ts';
 import type { Worker } from '../src/worker/runner.ts';

@@ -8,7 +8,7 @@ import type { SuiteResult } from '../run.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createLogger } from '../../src/logger.ts';
 import { scanDomain } from '../../src/scan/index.ts';
-import { createScan, newScanId } from '../../src/storage/scans.ts';
+import { insertScan, newScanId } from '../../src/storage/scans.ts';
 import { startWorker } from '../../src/worker/runner.ts';
 import { scanDomainTask } from '../../src/worker/tasks/scan-domain.ts';
 import { partnerWithKey } from '../../test/accounts-fixtures.ts';
@@ -60,7 +60,7 @@ export default async function scansSuite(): Promise<SuiteResult> {
       for (let i = 0; i < SCANS; i++) {
         const id = newScanId();
         ids.push(id);
-        await store.db.transaction((tx) => createScan(tx, { id, accountId: account.id, keyId, domain: DOMAINS[i % DOMAINS.length]!, webhookUrl: null, createdAt: new Date() }, config.scan.maxAttempts));
+        await store.db.transaction((tx) => insertScan(tx, { id, accountId: account.id, keyId, domain: DOMAINS[i % DOMAINS.length]!, webhookUrl: null, createdAt: new Date() }, config.scan.maxAttempts));
       }
       const worker = startWorker([scanDomainTask(config, { ca: ca.cert })], { db: store.db, clock: () => new Date(), log: createLogger('silent') }, { concurrency, pollMs: 20 });
       for (;;) {
@@ -72,7 +72,7 @@ export default async function scansSuite(): Promise<SuiteResult> {
       const queuedPerS = SCANS / ((performance.now() - start) / 1000);
       // Pickup latency of one scan created while the worker idles (bench poll interval: 20 ms; default 250 ms).
       const idle = newScanId();
-      await store.db.transaction((tx) => createScan(tx, { id: idle, accountId: account.id, keyId, domain: DOMAINS[0]!, webhookUrl: null, createdAt: new Date() }, config.scan.maxAttempts));
+      await store.db.transaction((tx) => insertScan(tx, { id: idle, accountId: account.id, keyId, domain: DOMAINS[0]!, webhookUrl: null, createdAt: new Date() }, config.scan.maxAttempts));
       let pickupMs: number | undefined;
       while (pickupMs === undefined) {
         await new Promise((r) => setTimeout(r, 5));

@@ -8,7 +8,8 @@ import { VERSION } from '../http/app.ts';
 import { serverKeys } from '../auth/secret.ts';
 import { accountByEmail, createAccount, listAccounts, normalizeEmail, parsePlanChoice, quotaOf, setOperator, setPlan, setStatus } from '../storage/accounts.ts';
 import type { Account } from '../storage/accounts.ts';
-import { createApiKey, keyById, listApiKeys, revokeApiKey } from '../storage/api-keys.ts';
+import { createApiKey } from '../auth/keys.ts';
+import { keyById, listApiKeys, revokeApiKey } from '../storage/api-keys.ts';
 import type { ApiKeyInfo } from '../storage/api-keys.ts';
 import { nextMonthStart, periodOf, usageThisMonth } from '../storage/quota.ts';
 

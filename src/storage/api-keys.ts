@@ -1,9 +1,6 @@
 // API keys (table `api_keys`). What rests: an HMAC lookup hash (authentication), the key's SHA-256 digest
-// encrypted with AES-256-GCM (the webhook signing key), and a short display prefix. Never the key.
-import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { displayPrefix, generateApiKey, lookupHash, signingKeyOf } from '../auth/api-key.ts';
-import { decrypt, encrypt } from '../auth/secret.ts';
-import type { ServerKeys } from '../auth/secret.ts';
+// encrypted with AES-256-GCM (the webhook signing key), and a short display prefix. Never the key. The hashing,
+// encryption and key generation live above, in src/auth/keys.ts; this module only runs statements.
 import type { AccountStatus } from './accounts.ts';
 import type { Db, Queryable } from './db.ts';
 import { periodOf } from './quota.ts';
@@ -22,23 +19,27 @@ export interface ApiKeyInfo {
   scans_this_month: number;
 }
 
-export type CreateKeyResult = { ok: true; key: string; info: ApiKeyInfo } | { ok: false; reason: 'key_limit_reached' };
+export interface NewApiKey {
+  id: string;
+  accountId: number;
+  lookupHash: Buffer;
+  signingKeyEnc: Buffer;
+  prefix: string;
+  createdAt: Date;
+}
 
-/** Creates a key unless the account already holds MAX_ACTIVE_KEYS active ones. The account row is locked
- * for the count, so two concurrent creations cannot both take the fifth slot. */
-export async function createApiKey(db: Db, keys: ServerKeys, accountId: number, now: Date): Promise<CreateKeyResult> {
-  const key = generateApiKey();
-  const id = `key_${randomBytes(8).toString('hex')}`;
+/** Inserts a key unless the account already holds MAX_ACTIVE_KEYS active ones (false then). The account row is
+ * locked for the count, so two concurrent creations cannot both take the fifth slot. */
+export async function insertApiKeyWithinLimit(db: Db, key: NewApiKey): Promise<boolean> {
   return db.transaction(async (tx) => {
-    await tx.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [accountId]);
-    const active = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM api_keys WHERE account_id = $1 AND revoked_at IS NULL', [accountId]);
-    if ((active[0]?.n ?? 0) >= MAX_ACTIVE_KEYS) return { ok: false, reason: 'key_limit_reached' } as const;
+    await tx.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [key.accountId]);
+    const active = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM api_keys WHERE account_id = $1 AND revoked_at IS NULL', [key.accountId]);
+    if ((active[0]?.n ?? 0) >= MAX_ACTIVE_KEYS) return false;
     await tx.query(
       `INSERT INTO api_keys (id, account_id, lookup_hash, signing_key_enc, prefix, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
-      [id, accountId, lookupHash(keys.lookup, key), encrypt(keys.encryption, signingKeyOf(key), id), displayPrefix(key), now],
+      [key.id, key.accountId, key.lookupHash, key.signingKeyEnc, key.prefix, key.createdAt],
     );
-    const info: ApiKeyInfo = { id, account_id: accountId, prefix: displayPrefix(key), created_at: now, last_used_at: null, revoked_at: null, request_count: 0, scans_this_month: 0 };
-    return { ok: true, key, info } as const;
+    return true;
   });
 }
 
@@ -49,19 +50,14 @@ export interface KeyOwner {
   revoked: boolean;
 }
 
-/** The key and its account for a presented (well-formed) key, or undefined. Reads the database on every
- * call, without a cache, so a revocation or suspension applies to the very next request. */
-export async function findKeyOwner(db: Queryable, keys: ServerKeys, key: string): Promise<KeyOwner | undefined> {
-  const hash = lookupHash(keys.lookup, key);
-  const rows = await db.query<{ key_id: string; account_id: number; status: AccountStatus; revoked: boolean; lookup_hash: Uint8Array }>(
+/** The key and its account for a lookup hash, with the stored hash (the caller compares it in constant time). */
+export async function keyOwnerByHash(db: Queryable, hash: Buffer): Promise<(KeyOwner & { lookup_hash: Uint8Array }) | undefined> {
+  const rows = await db.query<KeyOwner & { lookup_hash: Uint8Array }>(
     `SELECT k.id AS key_id, k.account_id, a.status, k.revoked_at IS NOT NULL AS revoked, k.lookup_hash
      FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.lookup_hash = $1`,
     [hash],
   );
-  const row = rows[0];
-  // The index lookup already matched; comparing again in constant time keeps the final decision timing-safe.
-  if (!row || !timingSafeEqual(Buffer.from(row.lookup_hash), hash)) return undefined;
-  return { key_id: row.key_id, account_id: row.account_id, status: row.status, revoked: row.revoked };
+  return rows[0];
 }
 
 export async function recordKeyUse(db: Queryable, keyId: string, now: Date): Promise<void> {
@@ -90,10 +86,9 @@ export async function revokeApiKey(db: Queryable, id: string, now: Date, account
   ))[0];
 }
 
-/** The webhook HMAC key of an API key (the 32 raw bytes of SHA-256(key)), decrypted; undefined for an
- * unknown key id. Revoked keys still have one: their scans' webhooks keep being signed. */
-export async function webhookSigningKey(db: Queryable, keys: ServerKeys, keyId: string): Promise<Buffer | undefined> {
+/** The encrypted webhook signing key of an API key; undefined for an unknown key id. */
+export async function encryptedSigningKey(db: Queryable, keyId: string): Promise<Buffer | undefined> {
   const rows = await db.query<{ signing_key_enc: Uint8Array }>('SELECT signing_key_enc FROM api_keys WHERE id = $1', [keyId]);
   const row = rows[0];
-  return row ? decrypt(keys.encryption, Buffer.from(row.signing_key_enc), keyId) : undefined;
+  return row ? Buffer.from(row.signing_key_enc) : undefined;
 }

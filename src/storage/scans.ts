@@ -1,12 +1,10 @@
-// Partner domain scans (table `scans`) and their life cycle: queued → processing → completed | failed.
-// `createScan` inserts the scan with its job in the caller's transaction (the one that consumed the quota);
-// `finishScan` is the single place a scan reaches its final state, exactly once.
+// Partner domain scans (table `scans`): the SQL of their states queued → processing → completed | failed.
+// The life cycle itself (which statements make one transition, in which transaction, with which webhook event)
+// is src/lifecycle/scans.ts; this module only runs statements.
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from './db.ts';
 import { enqueue } from './jobs.ts';
 import { monthStart, nextMonthStart } from './quota.ts';
-import { planWebhookEvent } from './webhook-deliveries.ts';
-import { scanEvent } from '../webhooks/event.ts';
 
 export const SCAN_STATUSES = ['queued', 'processing', 'completed', 'failed'] as const;
 export type ScanStatus = (typeof SCAN_STATUSES)[number];
@@ -53,8 +51,8 @@ export interface NewScan {
   createdAt: Date;
 }
 
-/** Inserts a queued scan and enqueues its job. Call it inside the transaction that consumed the quota. */
-export async function createScan(tx: Queryable, scan: NewScan, maxAttempts: number): Promise<ScanRow> {
+/** Inserts a queued scan and enqueues its job, in the caller's transaction. */
+export async function insertScan(tx: Queryable, scan: NewScan, maxAttempts: number): Promise<ScanRow> {
   const rows = await tx.query<ScanRow>(
     `INSERT INTO scans (id, account_id, key_id, domain, webhook_url, created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
     [scan.id, scan.accountId, scan.keyId, scan.domain, scan.webhookUrl, scan.createdAt],
@@ -116,7 +114,7 @@ export async function recentScansOfAccount(db: Queryable, accountId: number, lim
 }
 
 /** The worker took the scan's job (again): processing. A finished scan is left alone (returns false). */
-export async function startScan(db: Queryable, id: string, attempts: number, now: Date): Promise<boolean> {
+export async function markProcessing(db: Queryable, id: string, attempts: number, now: Date): Promise<boolean> {
   const rows = await db.query(
     `UPDATE scans SET status = 'processing', started_at = COALESCE(started_at, $3), attempts = $2
      WHERE id = $1 AND status IN ('queued', 'processing') RETURNING id`,
@@ -126,13 +124,11 @@ export async function startScan(db: Queryable, id: string, attempts: number, now
 }
 
 /**
- * The one transition to a final state, and the hook point for what must happen with it atomically: call it in a
- * transaction; it returns the finished scan only to the caller that made the transition (a second finish, e.g.
- * by a worker that outlived its lease, gets undefined and must not act on it). A scan with a `webhook_url` gets
- * its `scan.completed` / `scan.failed` event and first delivery job here, in the same transaction: no finished
- * scan can miss its event, and none gets two. The domain lock is released here too.
+ * The final state and the domain lock's release, in the caller's transaction. Returns the finished scan only
+ * when this statement made the transition (a second finish, e.g. by a worker that outlived its lease, gets
+ * undefined and must not act on it).
  */
-export async function finishScan(tx: Queryable, id: string, outcome: ScanOutcome, now: Date): Promise<ScanRow | undefined> {
+export async function markFinished(tx: Queryable, id: string, outcome: ScanOutcome, now: Date): Promise<ScanRow | undefined> {
   const rows = await tx.query<ScanRow>(
     `UPDATE scans SET status = $2, finished_at = $3, result = $4, error_code = $5, error_message = $6
      WHERE id = $1 AND status IN ('queued', 'processing') RETURNING *`,
@@ -141,9 +137,7 @@ export async function finishScan(tx: Queryable, id: string, outcome: ScanOutcome
       : [id, outcome.status, now, null, outcome.code, outcome.message],
   );
   await tx.query('DELETE FROM scan_domain_locks WHERE scan_id = $1', [id]);
-  const scan = rows[0];
-  if (scan?.webhook_url) await planWebhookEvent(tx, scanEvent(scan, scan.webhook_url, now));
-  return scan;
+  return rows[0];
 }
 
 /**

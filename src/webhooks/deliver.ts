@@ -6,7 +6,7 @@ import type { ServerKeys } from '../auth/secret.ts';
 import type { Config } from '../config.ts';
 import { ConnectError, safeRequest } from '../net/index.ts';
 import type { ConnectorSettings } from '../net/index.ts';
-import { webhookSigningKey } from '../storage/api-keys.ts';
+import { webhookSigningKey } from '../auth/keys.ts';
 import type { Queryable } from '../storage/db.ts';
 import type { AttemptOutcome, WebhookEventRow } from '../storage/webhook-deliveries.ts';
 import { EVENT_ID_HEADER, signatureHeaders } from './signature.ts';

@@ -9,7 +9,8 @@ import { isWellFormedKey } from '../../auth/api-key.ts';
 import { RateLimiter } from '../../auth/rate-limit.ts';
 import { serverKeys } from '../../auth/secret.ts';
 import type { ServerKeys } from '../../auth/secret.ts';
-import { findKeyOwner, recordKeyUse } from '../../storage/api-keys.ts';
+import { findKeyOwner } from '../../auth/keys.ts';
+import { recordKeyUse } from '../../storage/api-keys.ts';
 import type { QuotaState } from '../../storage/quota.ts';
 import { ApiError } from '../errors.ts';
 

@@ -1,16 +1,15 @@
 // The Partner Scan API: POST /api/v1/scans (create, idempotent), GET /api/v1/scans (the key's history) and
-// GET /api/v1/scans/{scan_id}. Authentication comes from partner-auth (every /api/v1/ route). A creation claims
-// the idempotency key, consumes the quota, inserts the scan and enqueues its job in one transaction: all or none.
+// GET /api/v1/scans/{scan_id}. Authentication comes from partner-auth (every /api/v1/ route). A creation is the
+// life cycle's `createScan` (src/lifecycle/scans.ts): idempotency key, quota, scan and job in one transaction.
 import { Type } from 'typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { validateWebhookUrl } from '../../net/index.ts';
 import { normalizeDomain } from '../../scan/index.ts';
-import { consumeQuota } from '../../storage/quota.ts';
-import type { QuotaState } from '../../storage/quota.ts';
-import { claimIdempotencyKey, requestFingerprint } from '../../storage/scan-idempotency.ts';
+import { createScan } from '../../lifecycle/scans.ts';
+import type { Creation } from '../../lifecycle/scans.ts';
 import type { Queryable } from '../../storage/db.ts';
-import { scanDetail, scanView } from '../../storage/scan-view.ts';
-import { createScan, listScans, newScanId, SCAN_ID, SCAN_STATUSES, scanOfKey } from '../../storage/scans.ts';
+import { scanDetail, scanView } from '../../lifecycle/scan-view.ts';
+import { listScans, SCAN_ID, SCAN_STATUSES, scanOfKey } from '../../storage/scans.ts';
 import type { ScanRow, ScanStatus, ScanSummary } from '../../storage/scans.ts';
 import { webhookStatus } from '../../webhooks/status.ts';
 import { ApiError } from '../errors.ts';
@@ -136,27 +135,17 @@ export async function scanRoutes(app: FastifyInstance): Promise<void> {
       if (!webhook.ok) throw invalid(`${WEBHOOK_REFUSALS[webhook.code] ?? 'webhook_url must be an https:// URL on a public host name'}.`);
       webhookUrl = webhook.url;
     }
-    const now = clock();
-    const id = newScanId();
-    let created: { scan: ScanRow; quota?: QuotaState };
+    let created: Creation;
     try {
-      created = await db.transaction(async (tx) => {
-        if (idempotencyKey !== undefined) {
-          const claim = await claimIdempotencyKey(tx, partner.keyId, idempotencyKey, requestFingerprint(domain.domain, webhookUrl), id, now);
-          if (claim.kind === 'conflict') throw new ApiError(409, 'idempotency_conflict', 'This Idempotency-Key was already used with a different domain or webhook_url.');
-          if (claim.kind === 'replay') return { scan: (await scanOfKey(tx, partner.keyId, claim.scanId))! };
-        }
-        const quota = await consumeQuota(tx, partner.accountId, now, partner.keyId);
-        if (!quota.ok) throw quotaExceeded(quota);
-        const scan = await createScan(tx, { id, accountId: partner.accountId, keyId: partner.keyId, domain: domain.domain, webhookUrl, createdAt: now }, config.scan.maxAttempts);
-        return { scan, quota };
-      });
+      const request = { accountId: partner.accountId, keyId: partner.keyId, domain: domain.domain, webhookUrl, ...(idempotencyKey !== undefined ? { idempotencyKey } : {}) };
+      created = await createScan(db, request, clock(), config.scan.maxAttempts);
     } catch (err) {
-      if (err instanceof ApiError) throw err;
       req.log.error({ err: { type: (err as Error).name, stack: (err as Error).stack?.split('\n').slice(1).join('\n') } }, 'scan creation failed');
       throw new ApiError(503, 'scan_failed', 'The scan could not be accepted right now; retry with increasing delay and quote the request id to support.');
     }
-    if (created.quota) reply.headers(quotaHeaders(created.quota));
+    if (created.kind === 'idempotency-conflict') throw new ApiError(409, 'idempotency_conflict', 'This Idempotency-Key was already used with a different domain or webhook_url.');
+    if (created.kind === 'quota-exceeded') throw quotaExceeded(created.quota);
+    if (created.kind === 'created') reply.headers(quotaHeaders(created.quota));
     else reply.header('Idempotent-Replayed', 'true');
     return reply.code(202).send({ request_id: req.id, data: scanView(created.scan) });
   });

@@ -1,6 +1,7 @@
 // The scan-domain task: runs one partner scan and records its outcome. Order matters: the domain lock first
 // (one running scan per domain across all workers; busy → postponed, no attempt used), then `processing`,
-// then the network (never inside a transaction), then the final state in one transaction (`finishScan`).
+// then the network (never inside a transaction), then the final state in one transaction (`finishScan`): the
+// life cycle of src/lifecycle/scans.ts.
 // Outcomes the scanner reports (no address, refused address or port, nothing answering) are final; job retries
 // are for infrastructure faults (a worker dying mid-scan, a database error), bounded by SCAN_MAX_ATTEMPTS.
 import type { Config } from '../../config.ts';
@@ -10,7 +11,8 @@ import { fileType } from '../../analysis/file-types/index.ts';
 import { ConnectError, createConnector } from '../../net/index.ts';
 import { scanDomain, ScanInputError, ScanTargetRefusedError } from '../../scan/index.ts';
 import type { ScanOptions } from '../../scan/index.ts';
-import { finishScan, isFinished, lockDomain, SCAN_DOMAIN_KIND, scanById, startScan } from '../../storage/scans.ts';
+import { finishScan, startScan } from '../../lifecycle/scans.ts';
+import { isFinished, SCAN_DOMAIN_KIND, scanById } from '../../storage/scans.ts';
 import type { ScanOutcome } from '../../storage/scans.ts';
 import { Postpone } from '../runner.ts';
 import type { Task, TaskContext } from '../runner.ts';
@@ -57,7 +59,7 @@ async function scanOutcome(domain: string, options: ScanOptions): Promise<ScanOu
 }
 
 async function record(ctx: TaskContext, scanId: string, outcome: ScanOutcome): Promise<void> {
-  await ctx.db.transaction((tx) => finishScan(tx, scanId, outcome, ctx.clock()));
+  await finishScan(ctx.db, scanId, outcome, ctx.clock());
 }
 
 /** `extra` carries scanner options that are not settings: the test CA that tests and the bench trust. */
@@ -80,10 +82,9 @@ export function scanDomainTask(config: Config, extra: Pick<ScanOptions, 'ca'> = 
       if (!scan || isFinished(scan.status)) return; // an earlier claim finished it just before its worker died
       // Claims beyond the limit mean earlier ones never finished: their workers died or hung past the lease.
       if (job.attempts > job.max_attempts) return record(ctx, scanId, failure('scan_timeout'));
-      if (!(await lockDomain(ctx.db, scan.domain, scanId, job.id, ctx.clock()))) {
+      if ((await startScan(ctx.db, scan, job, ctx.clock())) === 'busy') {
         throw new Postpone(new Date(ctx.clock().getTime() + BUSY_RETRY_MS + Math.floor(Math.random() * 1000)), 'another scan of this domain is running');
       }
-      await startScan(ctx.db, scanId, job.attempts, ctx.clock());
       let outcome: ScanOutcome;
       try {
         outcome = await scanOutcome(scan.domain, options);

@@ -1,6 +1,6 @@
 // The scan as the API shows it: list items, the detail, and the `data` of webhook events. One representation,
 // so a webhook body is exactly what GET /api/v1/scans/{id} answered when the scan finished.
-import type { ScanRow, ScanSummary } from './scans.ts';
+import type { ScanRow, ScanSummary } from '../storage/scans.ts';
 
 /** ISO 8601 with an explicit UTC offset, as the spec words it. */
 export const isoOffset = (d: Date) => new Date(d).toISOString().replace(/Z$/, '+00:00');
