@@ -1,5 +1,6 @@
-// The job runner over the real queue: runs due jobs once, retries failures with backoff, and a stop waits
-// for the job in flight.
+// The job runner over the real queue: runs due jobs once, retries failures with backoff, a stop waits for the
+// job in flight, a job enqueued due now wakes an idle worker (no poll needed), and a freed slot claims the next
+// job while the others still run.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createLogger } from '../src/logger.ts';
@@ -58,5 +59,71 @@ describe('worker', () => {
     while ((await store.db.query("SELECT id FROM jobs WHERE kind = 'slow' AND lease_owner IS NOT NULL")).length === 0) await new Promise((r) => setTimeout(r, 10));
     await worker.stop(5000);
     assert.equal(finished, true);
+  });
+  /** Polls the condition (not the worker): these tests' workers poll once an hour, so only announcements wake them. */
+  async function until(what: string, done: () => boolean): Promise<void> {
+    const deadline = Date.now() + 20_000;
+    while (!done()) {
+      if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  }
+  const HOUR = 3_600_000;
+
+  it('an idle worker claims a job enqueued due now without waiting for its poll', async () => {
+    const seen: number[] = [];
+    const task: Task = { kind: 'announced', leaseMs: 10_000, run: async (job) => void seen.push(job.payload['n'] as number) };
+    const worker = startWorker([task], { db: store.db, clock: () => new Date(), log: createLogger('silent') }, { concurrency: 1, pollMs: HOUR });
+    try {
+      await new Promise((r) => setTimeout(r, 100)); // the worker is idle, its next poll an hour away
+      await store.db.transaction((tx) => enqueue(tx, 'announced', { n: 1 }));
+      await until('the announced job to run', () => seen.length === 1);
+      await enqueue(store.db, 'announced', { n: 2 });
+      await until('the second announced job to run', () => seen.length === 2);
+      assert.deepEqual(seen, [1, 2]);
+    } finally {
+      await worker.stop(5000);
+    }
+  });
+
+  it('a job enqueued for later is not announced: it waits for its time', async () => {
+    let ran = false;
+    const task: Task = { kind: 'later', leaseMs: 10_000, run: async () => void (ran = true) };
+    const worker = startWorker([task], { db: store.db, clock: () => new Date(), log: createLogger('silent') }, { concurrency: 1, pollMs: HOUR });
+    try {
+      await enqueue(store.db, 'later', {}, { runAt: new Date(Date.now() + HOUR) });
+      await new Promise((r) => setTimeout(r, 300));
+      assert.equal(ran, false);
+      assert.equal((await store.db.query("SELECT id FROM jobs WHERE kind = 'later' AND lease_owner IS NULL")).length, 1);
+    } finally {
+      await worker.stop(5000);
+    }
+  });
+
+  it('a slot that frees claims the next job while a slow one still runs', async () => {
+    let release = () => {};
+    const slowHeld = new Promise<void>((r) => (release = r));
+    const order: string[] = [];
+    const task: Task = {
+      kind: 'mixed',
+      leaseMs: 10_000,
+      run: async (job) => {
+        const name = job.payload['name'] as string;
+        if (name === 'slow') await slowHeld;
+        order.push(name);
+      },
+    };
+    await enqueue(store.db, 'mixed', { name: 'slow' }, { runAt: new Date(Date.now() - 1000) });
+    for (const name of ['a', 'b', 'c']) await enqueue(store.db, 'mixed', { name });
+    const worker = startWorker([task], { db: store.db, clock: () => new Date(), log: createLogger('silent') }, { concurrency: 2, pollMs: HOUR });
+    try {
+      await until('a, b and c to run beside the slow job', () => order.length === 3);
+      assert.deepEqual(order, ['a', 'b', 'c'], 'the slow job still holds its slot');
+      release();
+      await until('the slow job to finish', () => order.length === 4);
+    } finally {
+      release();
+      await worker.stop(5000);
+    }
   });
 });

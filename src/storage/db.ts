@@ -12,6 +12,10 @@ export interface Db extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Runs a multi-statement script (migrations). */
   exec(sql: string): Promise<void>;
+  /** Calls `onNotify` for each NOTIFY on `channel` (delivered when the notifying transaction commits, from any
+   * process on PostgreSQL). Best effort: a lost connection loses notifications until it is back (then
+   * `onNotify` is called once), so listeners keep a slow poll as well. Resolves to the unlisten function. */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
   /** Embedded store only: the size of its WebAssembly memory, which grows with use and never shrinks. */
   wasmMemoryBytes?(): number;

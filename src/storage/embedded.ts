@@ -83,6 +83,7 @@ export async function openEmbedded(dataDir: string): Promise<Db> {
     async exec(sql) {
       await pg.exec(sql);
     },
+    listen: (channel, onNotify) => pg.listen(channel, () => onNotify()),
     wasmMemoryBytes: () => pg.Module.HEAPU8.buffer.byteLength,
     async close() {
       try {

@@ -18,11 +18,17 @@ export interface EnqueueOptions {
   uniqueKey?: string;
 }
 
+/** The channel a job due now is announced on (at commit), so idle workers claim it at once instead of at their
+ * next poll. */
+export const JOBS_CHANNEL = 'confgate_jobs';
+
 export async function enqueue(db: Queryable, kind: string, payload: Record<string, unknown>, options: EnqueueOptions = {}): Promise<number | undefined> {
   const rows = await db.query<{ id: number }>(
-    `INSERT INTO jobs (kind, payload, run_at, max_attempts, unique_key)
-     VALUES ($1, $2, COALESCE($3, now()), $4, $5)
-     ON CONFLICT (unique_key) DO NOTHING RETURNING id`,
+    `WITH job AS (
+       INSERT INTO jobs (kind, payload, run_at, max_attempts, unique_key)
+       VALUES ($1, $2, COALESCE($3, now()), $4, $5)
+       ON CONFLICT (unique_key) DO NOTHING RETURNING id, run_at)
+     SELECT job.id FROM job LEFT JOIN LATERAL (SELECT pg_notify('${JOBS_CHANNEL}', '') WHERE job.run_at <= now()) n ON true`,
     [kind, JSON.stringify(payload), options.runAt ?? null, options.maxAttempts ?? 5, options.uniqueKey ?? null],
   );
   return rows[0]?.id;

@@ -35,6 +35,41 @@ const classified = async <T>(work: () => Promise<T>): Promise<T> => {
   }
 };
 
+/** LISTEN on its own connection (a pooled one would be handed to others), reconnecting after a loss. */
+function listener(url: string, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (first: boolean): Promise<void> => {
+    const c = new pg.Client({ connectionString: url, application_name: 'confgate-listen' });
+    c.on('error', () => {
+      // The connection is gone: listen again later; notifications sent meanwhile are covered by the caller's poll.
+      if (client === c) client = undefined;
+      if (!closed) retry = setTimeout(() => void connect(false).catch(() => undefined), 1000);
+    });
+    c.on('notification', (n) => {
+      if (n.channel === channel) onNotify();
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
+    } catch (err) {
+      await c.end().catch(() => undefined);
+      if (first) throw classify(err);
+      if (!closed) retry = setTimeout(() => void connect(false).catch(() => undefined), 1000);
+      return;
+    }
+    if (closed) return void (await c.end().catch(() => undefined));
+    client = c;
+    if (!first) onNotify();
+  };
+  return connect(true).then(() => async () => {
+    closed = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => undefined);
+  });
+}
+
 export async function openPostgres(options: PostgresOptions): Promise<Db> {
   const pool = new pg.Pool({
     connectionString: options.url,
@@ -71,6 +106,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
     async exec(sql) {
       await classified(() => pool.query(sql));
     },
+    listen: (channel, onNotify) => listener(options.url, channel, onNotify),
     async close() {
       await pool.end();
     },

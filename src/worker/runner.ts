@@ -1,10 +1,13 @@
 // The job runner: claims due jobs, runs each with its task, and records the outcome. One per process;
-// `WORKER_CONCURRENCY` jobs at once. Stopping finishes in-flight jobs (up to a grace period) and claims no more.
+// `WORKER_CONCURRENCY` jobs at once. A slot that frees claims the next job at once (no waiting for the rest of a
+// batch); a job enqueued due now is announced at commit (`JOBS_CHANNEL`), so an idle worker claims it within
+// milliseconds; the poll (`pollMs`) remains for jobs that become due later (retries, postponements) and for
+// announcements lost with a connection. Stopping finishes in-flight jobs (up to a grace period) and claims no more.
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import type { Db } from '../storage/db.ts';
-import { claim, complete, extendLease, fail, postpone } from '../storage/jobs.ts';
+import { claim, complete, extendLease, fail, JOBS_CHANNEL, postpone } from '../storage/jobs.ts';
 import type { Job } from '../storage/jobs.ts';
 
 export interface TaskContext {
@@ -25,6 +28,7 @@ export interface Task {
 
 export interface WorkerOptions {
   concurrency: number;
+  /** How often an idle worker looks for jobs that became due without an announcement. */
   pollMs?: number;
 }
 
@@ -57,6 +61,7 @@ export function startWorker(tasks: Task[], ctx: TaskContext, options: WorkerOpti
   const inflight = new Set<Promise<void>>();
   let stopping = false;
   let timer: NodeJS.Timeout | undefined;
+  let unlisten: Promise<(() => Promise<void>) | undefined> = Promise.resolve(undefined);
 
   async function runJob(job: Job): Promise<void> {
     const task = byKind.get(job.kind)!;
@@ -81,32 +86,64 @@ export function startWorker(tasks: Task[], ctx: TaskContext, options: WorkerOpti
     }
   }
 
-  async function tick(): Promise<number> {
+  /** Claims up to the free slots and starts the jobs; `onDone` runs as each one finishes. */
+  async function claimRound(onDone: () => void): Promise<Array<Promise<void>>> {
     const free = options.concurrency - inflight.size;
-    if (stopping || free <= 0 || byKind.size === 0) return 0;
+    if (stopping || free <= 0 || byKind.size === 0) return [];
     let jobs: Job[];
     try {
       jobs = await claim(ctx.db, owner, kinds, free, ctx.clock(), defaultLeaseMs, leaseByKind);
     } catch (err) {
       ctx.log.warn({ error: (err as Error).message }, 'could not claim jobs');
-      return 0;
+      return [];
     }
-    const runs = jobs.map((job) => {
-      const p = runJob(job).finally(() => inflight.delete(p));
+    return jobs.map((job) => {
+      const p = runJob(job).finally(() => {
+        inflight.delete(p);
+        onDone();
+      });
       inflight.add(p);
       return p;
     });
-    await Promise.all(runs);
-    return jobs.length;
   }
 
-  function loop(): void {
-    if (stopping) return;
-    void tick().finally(() => {
-      if (!stopping) timer = setTimeout(loop, options.pollMs ?? 250);
-    });
+  async function tick(): Promise<number> {
+    const runs = await claimRound(() => undefined);
+    await Promise.all(runs);
+    return runs.length;
   }
-  if (options.autostart !== false) loop();
+
+  // The running loop: one claim at a time; a wake-up during a claim (a freed slot, an announcement) claims again
+  // right after it, and a full round (more may be waiting) too. Idle, it polls.
+  let claiming = false;
+  let wanted = false;
+  async function pump(): Promise<void> {
+    if (stopping) return;
+    if (claiming) return void (wanted = true);
+    claiming = true;
+    clearTimeout(timer);
+    try {
+      do {
+        wanted = false;
+        const free = options.concurrency - inflight.size;
+        const runs = await claimRound(wake);
+        if (runs.length > 0 && runs.length === free) wanted = true;
+      } while (wanted && !stopping && inflight.size < options.concurrency);
+    } finally {
+      claiming = false;
+      if (!stopping) timer = setTimeout(wake, options.pollMs ?? 250);
+    }
+  }
+  function wake(): void {
+    void pump();
+  }
+  if (options.autostart !== false) {
+    unlisten = ctx.db.listen(JOBS_CHANNEL, wake).catch((err: Error) => {
+      ctx.log.warn({ error: err.message }, 'could not listen for new jobs; polling only');
+      return undefined;
+    });
+    wake();
+  }
 
   return {
     owner,
@@ -114,6 +151,7 @@ export function startWorker(tasks: Task[], ctx: TaskContext, options: WorkerOpti
     async stop(graceMs) {
       stopping = true;
       if (timer) clearTimeout(timer);
+      await (await unlisten)?.();
       await Promise.race([Promise.allSettled([...inflight]), new Promise((r) => setTimeout(r, graceMs).unref())]);
     },
   };
