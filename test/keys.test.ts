@@ -11,7 +11,7 @@ import { KEY_PATTERN, generateApiKey, isWellFormedKey } from '../src/auth/api-ke
 import { serverKeys } from '../src/auth/secret.ts';
 import { setStatus } from '../src/storage/accounts.ts';
 import { createApiKey, webhookSigningKey } from '../src/auth/keys.ts';
-import { MAX_ACTIVE_KEYS, revokeApiKey } from '../src/storage/api-keys.ts';
+import { flushKeyUses, MAX_ACTIVE_KEYS, revokeApiKey } from '../src/storage/api-keys.ts';
 import { startTestApp } from './support/app.ts';
 import type { TestApp } from './support/app.ts';
 import { openApiChecker } from './support/openapi.ts';
@@ -154,16 +154,25 @@ describe('GET /api/v1/usage', () => {
     const preflight = await t.app.inject({ method: 'OPTIONS', url: '/api/v1/usage', headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' } });
     assert.ok(!Object.keys(preflight.headers).some((h) => h.startsWith('access-control-')), 'no CORS on preflight');
   });
-  it('records last use', async () => {
+  // Uses are written in batches (one statement per KEY_USE_FLUSH_MS, not one per request): the API answers
+  // every use at once, the table has them after the flush.
+  it('records last use and counts every request, at once in the answer and in the table after the flush', async () => {
     const { key, keyId } = await partnerWithKey(t.store.db, t.config);
     t.clock.now = new Date('2030-05-06T07:08:09.000Z');
+    let second;
     try {
       await usage(bearer(key));
+      second = (await usage(bearer(key))).json();
     } finally {
       t.clock.now = new Date();
     }
-    const rows = await t.store.db.query<{ last_used_at: Date }>('SELECT last_used_at FROM api_keys WHERE id = $1', [keyId]);
+    assert.equal(second.data.keys[0].requests, 2);
+    assert.equal(second.data.keys[0].last_used_at, '2030-05-06T07:08:09.000Z');
+    await flushKeyUses(t.store.db);
+    const rows = await t.store.db.query<{ last_used_at: Date; request_count: number }>('SELECT last_used_at, request_count FROM api_keys WHERE id = $1', [keyId]);
     assert.equal(new Date(rows[0]!.last_used_at).toISOString(), '2030-05-06T07:08:09.000Z');
+    assert.equal(rows[0]!.request_count, 2);
+    assert.equal((await usage(bearer(key))).json().data.keys[0].requests, 3, 'written and pending uses add up');
   });
 });
 

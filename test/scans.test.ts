@@ -462,7 +462,7 @@ describe('access and input errors', () => {
   it('answers 503 scan_failed when the scan cannot be stored, consuming nothing', async () => {
     const { key, keyId, account } = await partner();
     const db = t.store.db;
-    const broken = { kind: db.kind, query: db.query.bind(db), exec: db.exec.bind(db), listen: db.listen.bind(db), close: async () => undefined, transaction: async () => Promise.reject(new Error('connection terminated unexpectedly')) };
+    const broken = { kind: db.kind, query: db.query.bind(db), exec: db.exec.bind(db), listen: db.listen.bind(db), onLocalWrite: db.onLocalWrite.bind(db), close: async () => undefined, transaction: async () => Promise.reject(new Error('connection terminated unexpectedly')) };
     const app = await createServer({ config: t.config, db: broken, clock: () => t.clock.now }, { logger: createLogger('silent') });
     try {
       const res = await app.inject({ method: 'POST', url: '/api/v1/scans', headers: bearer(key), payload: { domain: GOOD } });

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from './context.ts';
 import { AnalysisPool } from './analysis-pool.ts';
+import { openReadCache } from './read-cache.ts';
 import { ApiError, errorBody, sendError } from './errors.ts';
 import { StoreUnavailableError } from '../storage/db.ts';
 import { lingerOnEarlyAnswer } from './linger.ts';
@@ -86,6 +87,9 @@ function toErrorReply(err: FastifyError, req: FastifyRequest, reply: FastifyRepl
 
 async function confgate(app: FastifyInstance, deps: AppDeps): Promise<void> {
   app.decorate('deps', deps);
+  const reads = await openReadCache(deps.db, (err) => app.log.warn({ error: err.message }, 'cannot listen for changes: partner reads are not cached'));
+  app.decorate('readCache', reads.cache);
+  app.addHook('onClose', () => reads.close());
   const analysis = new AnalysisPool(deps.config.analysis, { helpBaseUrl: deps.config.publicBaseUrl }, app.log);
   app.decorate('analysis', analysis);
   app.addHook('onClose', () => analysis.close());

@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../storage/db.ts';
 import type { AnalysisPool } from './analysis-pool.ts';
+import type { ReadCache } from './read-cache.ts';
 
 /** What the HTTP layer needs from the process: configuration, the store, and the clock (injectable so
  * month rollovers and retention can be tested). */
@@ -15,5 +16,7 @@ declare module 'fastify' {
     deps: AppDeps;
     /** Where the public API's analyses run (threads, or the event loop with ANALYSIS_THREADS=0). */
     analysis: AnalysisPool;
+    /** The partner API's read cache (embedded store only; a pass-through on PostgreSQL). */
+    readCache: ReadCache;
   }
 }

@@ -60,18 +60,138 @@ export async function keyOwnerByHash(db: Queryable, hash: Buffer): Promise<(KeyO
   return rows[0];
 }
 
-export async function recordKeyUse(db: Queryable, keyId: string, now: Date): Promise<void> {
-  await db.query('UPDATE api_keys SET last_used_at = $2, request_count = request_count + 1 WHERE id = $1', [keyId, now]);
+/** Uses of keys not written yet, per store: a key's use is counted on every authenticated request, and one
+ * UPDATE per request (a row lock on one hot row, a commit) cost more than the read it served. They are written
+ * together every KEY_USE_FLUSH_MS. Reads in this process see every use at once: a snapshot of the stored keys
+ * says which flushes it includes (flushes and snapshots take turns), and `withPendingUses` adds the uses it does
+ * not: those not taken yet and those taken by a later flush. Another process sees them after the next flush. */
+interface PendingUse {
+  count: number;
+  last: Date;
+}
+interface KeyUses {
+  pending: Map<string, PendingUse>;
+  /** Recent flushes, oldest first (kept a while: a snapshot taken before one still needs its uses added). */
+  flushed: { seq: number; uses: Map<string, PendingUse> }[];
+  /** The sequence number of the last flush that completed. */
+  done: number;
+  seq: number;
+  timer: NodeJS.Timeout | undefined;
+  /** Flushes and snapshots run one at a time. */
+  turn: Promise<unknown>;
+}
+const keyUses = new WeakMap<Queryable, KeyUses>();
+export const KEY_USE_FLUSH_MS = 100;
+const KEPT_FLUSHES = 50;
+
+function usesOf(db: Queryable): KeyUses {
+  let u = keyUses.get(db);
+  if (!u) keyUses.set(db, (u = { pending: new Map(), flushed: [], done: 0, seq: 0, timer: undefined, turn: Promise.resolve() }));
+  return u;
 }
 
-/** An account's keys, newest first, revoked ones included (with revoked_at). */
+function inTurn<T>(u: KeyUses, fn: () => Promise<T>): Promise<T> {
+  const run = u.turn.then(fn, fn);
+  u.turn = run.catch(() => undefined);
+  return run;
+}
+
+function scheduleFlush(db: Queryable, u: KeyUses): void {
+  u.timer ??= setTimeout(() => void flushKeyUses(db).catch(() => undefined), KEY_USE_FLUSH_MS).unref();
+}
+
+/** Adds `use` (the later one, in the order uses happened) to `into`. */
+function add(into: Map<string, PendingUse>, id: string, use: PendingUse): void {
+  const had = into.get(id);
+  if (!had) into.set(id, { ...use });
+  else {
+    had.count += use.count;
+    had.last = use.last;
+  }
+}
+
+/** Counts one authenticated request of `keyId` at `now` (written within KEY_USE_FLUSH_MS). */
+export function recordKeyUse(db: Queryable, keyId: string, now: Date): void {
+  const u = usesOf(db);
+  const use = u.pending.get(keyId);
+  if (use) {
+    use.count++;
+    use.last = now;
+  } else {
+    u.pending.set(keyId, { count: 1, last: now });
+  }
+  scheduleFlush(db, u);
+}
+
+/** Writes the pending uses in one statement (the app flushes when it closes). On failure they stay pending for
+ * the next flush, and the error is thrown. */
+export async function flushKeyUses(db: Queryable): Promise<void> {
+  const u = usesOf(db);
+  clearTimeout(u.timer);
+  u.timer = undefined;
+  await inTurn(u, async () => {
+    if (u.pending.size === 0) return;
+    const uses = u.pending;
+    u.pending = new Map();
+    const ids = [...uses.keys()];
+    const list = [...uses.values()];
+    try {
+      await db.query(
+        `UPDATE api_keys k SET last_used_at = u.last, request_count = k.request_count + u.n
+         FROM unnest($1::text[], $2::int[], $3::timestamptz[]) AS u (id, n, last) WHERE k.id = u.id`,
+        [ids, list.map((x) => x.count), list.map((x) => x.last.toISOString())],
+      );
+    } catch (err) {
+      // Back in front of the uses made meanwhile.
+      const newer = u.pending;
+      u.pending = uses;
+      for (const [id, use] of newer) add(u.pending, id, use);
+      scheduleFlush(db, u);
+      throw err;
+    }
+    u.flushed.push({ seq: ++u.seq, uses });
+    u.done = u.seq;
+    if (u.flushed.length > KEPT_FLUSHES) u.flushed.shift();
+  });
+}
+
+/** Keys as stored, and which flushes of this process they include. */
+export interface StoredKeys {
+  keys: ApiKeyInfo[];
+  flushesIncluded: number;
+}
+
+/** An account's keys as stored (add `withPendingUses`), newest first, revoked ones included. */
+export async function storedApiKeys(db: Queryable, accountId: number, now: Date): Promise<StoredKeys> {
+  const u = usesOf(db);
+  return inTurn(u, async () => ({
+    flushesIncluded: u.done,
+    keys: await db.query<ApiKeyInfo>(
+      `SELECT k.id, k.account_id, k.prefix, k.created_at, k.last_used_at, k.revoked_at, k.request_count, COALESCE(u.scans, 0) AS scans_this_month
+       FROM api_keys k LEFT JOIN key_usage u ON u.key_id = k.id AND u.period = $2
+       WHERE k.account_id = $1 ORDER BY k.created_at DESC, k.id`,
+      [accountId, periodOf(now)],
+    ),
+  }));
+}
+
+/** Stored keys with this process's uses that the snapshot does not include. */
+export function withPendingUses(db: Queryable, stored: StoredKeys): ApiKeyInfo[] {
+  const u = usesOf(db);
+  const missing = new Map<string, PendingUse>();
+  for (const f of u.flushed) if (f.seq > stored.flushesIncluded) for (const [id, use] of f.uses) add(missing, id, use);
+  for (const [id, use] of u.pending) add(missing, id, use);
+  if (missing.size === 0) return stored.keys;
+  return stored.keys.map((k) => {
+    const use = missing.get(k.id);
+    if (!use) return k;
+    return { ...k, last_used_at: use.last, request_count: k.request_count + use.count };
+  });
+}
+
+/** An account's keys, newest first, revoked ones included (with revoked_at), with every use counted. */
 export async function listApiKeys(db: Queryable, accountId: number, now: Date): Promise<ApiKeyInfo[]> {
-  return db.query<ApiKeyInfo>(
-    `SELECT k.id, k.account_id, k.prefix, k.created_at, k.last_used_at, k.revoked_at, k.request_count, COALESCE(u.scans, 0) AS scans_this_month
-     FROM api_keys k LEFT JOIN key_usage u ON u.key_id = k.id AND u.period = $2
-     WHERE k.account_id = $1 ORDER BY k.created_at DESC, k.id`,
-    [accountId, periodOf(now)],
-  );
+  return withPendingUses(db, await storedApiKeys(db, accountId, now));
 }
 
 export async function keyById(db: Queryable, id: string): Promise<{ id: string; account_id: number; revoked_at: Date | null } | undefined> {

@@ -12,10 +12,15 @@ export interface Db extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Runs a multi-statement script (migrations). */
   exec(sql: string): Promise<void>;
-  /** Calls `onNotify` for each NOTIFY on `channel` (delivered when the notifying transaction commits, from any
-   * process on PostgreSQL). Best effort: a lost connection loses notifications until it is back (then
-   * `onNotify` is called once), so listeners keep a slow poll as well. Resolves to the unlisten function. */
-  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  /** Calls `onNotify` with the payload of each NOTIFY on `channel`, delivered when the notifying transaction
+   * commits. The embedded store delivers it before the notifying statement (or transaction) resolves. PostgreSQL
+   * delivers it asynchronously, from any process, and best effort: a lost connection loses notifications until
+   * it is back (then `onNotify` is called once with ''), so listeners keep a slow poll as well. Resolves to the
+   * unlisten function. */
+  listen(channel: string, onNotify: (payload: string) => void, onLost?: () => void): Promise<() => Promise<void>>;
+  /** Calls `fn` after each statement or transaction of this process that may have written (anything but a
+   * SELECT) completes: what this process changed, known without waiting for its own announcement. */
+  onLocalWrite(fn: () => void): () => void;
   close(): Promise<void>;
   /** Embedded store only: the size of its WebAssembly memory, which grows with use and never shrinks. */
   wasmMemoryBytes?(): number;

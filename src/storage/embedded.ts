@@ -83,7 +83,9 @@ export async function openEmbedded(dataDir: string): Promise<Db> {
     async exec(sql) {
       await pg.exec(sql);
     },
-    listen: (channel, onNotify) => pg.listen(channel, () => onNotify()),
+    // Notifications arrive before the notifying statement resolves, and no connection can be lost.
+    listen: (channel, onNotify) => pg.listen(channel, (payload) => onNotify(payload)),
+    onLocalWrite: () => () => undefined,
     wasmMemoryBytes: () => pg.Module.HEAPU8.buffer.byteLength,
     async close() {
       try {

@@ -36,7 +36,7 @@ const classified = async <T>(work: () => Promise<T>): Promise<T> => {
 };
 
 /** LISTEN on its own connection (a pooled one would be handed to others), reconnecting after a loss. */
-function listener(url: string, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+function listener(url: string, channel: string, onNotify: (payload: string) => void, onLost?: () => void): Promise<() => Promise<void>> {
   let client: pg.Client | undefined;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
@@ -45,10 +45,11 @@ function listener(url: string, channel: string, onNotify: () => void): Promise<(
     c.on('error', () => {
       // The connection is gone: listen again later; notifications sent meanwhile are covered by the caller's poll.
       if (client === c) client = undefined;
+      onLost?.();
       if (!closed) retry = setTimeout(() => void connect(false).catch(() => undefined), 1000);
     });
     c.on('notification', (n) => {
-      if (n.channel === channel) onNotify();
+      if (n.channel === channel) onNotify(n.payload ?? '');
     });
     try {
       await c.connect();
@@ -61,7 +62,7 @@ function listener(url: string, channel: string, onNotify: () => void): Promise<(
     }
     if (closed) return void (await c.end().catch(() => undefined));
     client = c;
-    if (!first) onNotify();
+    if (!first) onNotify('');
   };
   return connect(true).then(() => async () => {
     closed = true;
@@ -79,7 +80,17 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
     application_name: 'confgate',
   });
   pool.on('error', (err) => options.onIdleError?.(err));
-  const query: Queryable['query'] = (sql, params) => classified(async () => (await pool.query(sql, params as unknown[])).rows);
+  const writeListeners = new Set<() => void>();
+  const wrote = () => {
+    for (const fn of writeListeners) fn();
+  };
+  const query: Queryable['query'] = async (sql, params) => {
+    try {
+      return await classified(async () => (await pool.query(sql, params as unknown[])).rows);
+    } finally {
+      if (writeListeners.size > 0 && !/^\s*SELECT\b/i.test(sql)) wrote();
+    }
+  };
   return {
     kind: 'postgres',
     query,
@@ -101,12 +112,17 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
       } finally {
         client.off('error', onLost);
         client.release(lost);
+        wrote();
       }
     },
     async exec(sql) {
       await classified(() => pool.query(sql));
     },
-    listen: (channel, onNotify) => listener(options.url, channel, onNotify),
+    listen: (channel, onNotify, onLost) => listener(options.url, channel, onNotify, onLost),
+    onLocalWrite(fn) {
+      writeListeners.add(fn);
+      return () => void writeListeners.delete(fn);
+    },
     async close() {
       await pool.end();
     },

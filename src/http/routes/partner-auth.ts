@@ -1,6 +1,7 @@
 // Authentication of the partner API: every route under /api/v1/ requires `Authorization: Bearer <API key>`,
-// checked on each request against the database (no cache: revocation and suspension apply at once), then the
-// per-key request rate. Routes read the caller from `request.partner`. Registered at the root (fastify-plugin)
+// checked on each request against the database through the read cache, which drops the key the moment it or its
+// account changes (src/http/read-cache.ts: revocation and suspension apply to the next request), then the per-key
+// request rate. The key's use is counted in batches (src/storage/api-keys.ts). Routes read the caller from `request.partner`. Registered at the root (fastify-plugin)
 // so routes from any plugin under /api/v1/ are covered without opting in. No CORS headers: keys belong on
 // servers, never in browsers.
 import fp from 'fastify-plugin';
@@ -9,8 +10,8 @@ import { isWellFormedKey } from '../../auth/api-key.ts';
 import { RateLimiter } from '../../auth/rate-limit.ts';
 import { serverKeys } from '../../auth/secret.ts';
 import type { ServerKeys } from '../../auth/secret.ts';
-import { findKeyOwner } from '../../auth/keys.ts';
-import { recordKeyUse } from '../../storage/api-keys.ts';
+import { findKeyOwner, keyCacheId } from '../../auth/keys.ts';
+import { flushKeyUses, recordKeyUse } from '../../storage/api-keys.ts';
 import type { QuotaState } from '../../storage/quota.ts';
 import { ApiError } from '../errors.ts';
 
@@ -63,6 +64,9 @@ async function partnerAuthentication(app: FastifyInstance): Promise<void> {
   app.decorate('serverKeys', serverKeys(config));
   app.decorateRequest('partner', null);
   const limiter = new RateLimiter(config.partnerRateLimit);
+  app.addHook('onClose', async () => {
+    await flushKeyUses(db).catch((err: Error) => app.log.warn({ error: err.message }, 'could not record key uses'));
+  });
 
   app.addHook('onRequest', async (req) => {
     if (!req.routeOptions.url?.startsWith(PARTNER_API_PREFIX)) return;
@@ -70,7 +74,7 @@ async function partnerAuthentication(app: FastifyInstance): Promise<void> {
     const key = typeof header === 'string' ? BEARER.exec(header)?.[1] : undefined;
     if (key === undefined) throw unauthorized('Send the API key in the header Authorization: Bearer <key>.');
     if (!isWellFormedKey(key)) throw unauthorized('The API key is malformed; copy it again from where you stored it.');
-    const owner = await findKeyOwner(db, app.serverKeys, key);
+    const owner = await app.readCache.get(keyCacheId(app.serverKeys, key), ['api_keys', 'accounts'], () => findKeyOwner(db, app.serverKeys, key), (found) => found !== undefined);
     if (!owner || owner.revoked || owner.status !== 'approved') {
       throw unauthorized('The API key is unknown or revoked, or its account has no access to the API.');
     }
@@ -79,7 +83,7 @@ async function partnerAuthentication(app: FastifyInstance): Promise<void> {
     if (!rate.allowed) {
       throw new ApiError(429, 'rate_limited', `Too many requests with this key; retry in ${rate.retryAfter} s.`, { 'Retry-After': String(rate.retryAfter) });
     }
-    await recordKeyUse(db, owner.key_id, now);
+    recordKeyUse(db, owner.key_id, now);
     req.partner = { accountId: owner.account_id, keyId: owner.key_id };
   });
 }

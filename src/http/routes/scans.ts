@@ -171,10 +171,14 @@ export async function scanRoutes(app: FastifyInstance): Promise<void> {
     const { keyId } = partnerOf(req);
     const query = parseListQuery(req.query as Record<string, unknown>);
     // One more than asked: whether a next page exists without a count query.
-    const rows = await listScans(db, keyId, { ...query, limit: query.limit + 1 });
-    const page = rows.slice(0, query.limit);
-    const last = page[page.length - 1];
-    return { request_id: req.id, data: { items: page.map(scanView), next_cursor: rows.length > query.limit && last ? encodeCursor(last) : null } };
+    const page = `list:${keyId}:${query.limit}:${query.status ?? ''}:${query.after ? `${query.after.createdAt.toISOString()}|${query.after.id}` : ''}`;
+    const data = await app.readCache.get(page, ['scans'], async () => {
+      const rows = await listScans(db, keyId, { ...query, limit: query.limit + 1 });
+      const items = rows.slice(0, query.limit);
+      const last = items[items.length - 1];
+      return { items: items.map(scanView), next_cursor: rows.length > query.limit && last ? encodeCursor(last) : null };
+    });
+    return { request_id: req.id, data };
   });
 
   app.get('/api/v1/scans/:scan_id', {
@@ -188,7 +192,11 @@ export async function scanRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: envelope(Type.Ref('Scan')), ...errorResponses(401, 404, 429) },
     },
   }, async (req) => {
-    const scan = await ownScan(db, req, (req.params as { scan_id: string }).scan_id);
-    return { request_id: req.id, data: { ...scanDetail(scan), ...(scan.webhook_url ? { webhook: await webhookStatus(db, scan.id) } : {}) } };
+    const id = (req.params as { scan_id: string }).scan_id;
+    const data = await app.readCache.get(`scan:${partnerOf(req).keyId}:${id}`, ['scans', 'webhook_events', 'webhook_deliveries'], async () => {
+      const scan = await ownScan(db, req, id);
+      return { ...scanDetail(scan), ...(scan.webhook_url ? { webhook: await webhookStatus(db, scan.id) } : {}) };
+    });
+    return { request_id: req.id, data };
   });
 }

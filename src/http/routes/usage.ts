@@ -3,7 +3,7 @@
 import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import { accountById } from '../../storage/accounts.ts';
-import { listApiKeys } from '../../storage/api-keys.ts';
+import { storedApiKeys, withPendingUses } from '../../storage/api-keys.ts';
 import { peekQuota } from '../../storage/quota.ts';
 import { envelope, errorResponses } from '../schemas/common.ts';
 import { partnerOf, quotaHeaders } from './partner-auth.ts';
@@ -46,7 +46,9 @@ export async function usageRoutes(app: FastifyInstance): Promise<void> {
     const { db, clock } = app.deps;
     const { accountId } = partnerOf(req);
     const now = clock();
-    const [account, quota, keys] = await Promise.all([accountById(db, accountId), peekQuota(db, accountId, now), listApiKeys(db, accountId, now)]);
+    const [account, quota, stored] = await app.readCache.get(`usage:${accountId}:${now.toISOString().slice(0, 7)}`, ['accounts', 'api_keys', 'quota_usage', 'key_usage'], () => Promise.all([accountById(db, accountId), peekQuota(db, accountId, now), storedApiKeys(db, accountId, now)]));
+    // This process's key uses not written yet (this request's among them) are counted too.
+    const keys = withPendingUses(db, stored);
     reply.headers(quotaHeaders(quota));
     return {
       request_id: req.id,
