@@ -18,9 +18,10 @@ export interface Db extends Queryable {
    * it is back (then `onNotify` is called once with ''), so listeners keep a slow poll as well. Resolves to the
    * unlisten function. */
   listen(channel: string, onNotify: (payload: string) => void, onLost?: () => void): Promise<() => Promise<void>>;
-  /** Calls `fn` after each statement or transaction of this process that may have written (anything but a
-   * SELECT) completes: what this process changed, known without waiting for its own announcement. */
-  onLocalWrite(fn: () => void): () => void;
+  /** Calls `fn` with the statements of each statement or transaction of this process that may have written
+   * (anything but a lone SELECT) when it completes: what this process changed, known without waiting for its
+   * own announcement. The embedded store never calls it (its announcements come first anyway). */
+  onLocalWrite(fn: (statements: readonly string[]) => void): () => void;
   close(): Promise<void>;
   /** Embedded store only: the size of its WebAssembly memory, which grows with use and never shrinks. */
   wasmMemoryBytes?(): number;

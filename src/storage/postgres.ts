@@ -80,15 +80,15 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
     application_name: 'confgate',
   });
   pool.on('error', (err) => options.onIdleError?.(err));
-  const writeListeners = new Set<() => void>();
-  const wrote = () => {
-    for (const fn of writeListeners) fn();
+  const writeListeners = new Set<(statements: readonly string[]) => void>();
+  const wrote = (statements: readonly string[]) => {
+    for (const fn of writeListeners) fn(statements);
   };
   const query: Queryable['query'] = async (sql, params) => {
     try {
       return await classified(async () => (await pool.query(sql, params as unknown[])).rows);
     } finally {
-      if (writeListeners.size > 0 && !/^\s*SELECT\b/i.test(sql)) wrote();
+      if (writeListeners.size > 0 && !/^\s*SELECT\b/i.test(sql)) wrote([sql]);
     }
   };
   return {
@@ -101,9 +101,15 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
       let lost: Error | undefined;
       const onLost = (err: Error) => void (lost = err);
       client.on('error', onLost);
+      const statements: string[] = [];
       try {
         await classified(() => client.query('BEGIN'));
-        const result = await fn({ query: (sql, params) => classified(async () => (await client.query(sql, params as unknown[])).rows) });
+        const result = await fn({
+          query: (sql, params) => {
+            if (writeListeners.size > 0) statements.push(sql);
+            return classified(async () => (await client.query(sql, params as unknown[])).rows);
+          },
+        });
         await classified(() => client.query('COMMIT'));
         return result;
       } catch (err) {
@@ -112,7 +118,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
       } finally {
         client.off('error', onLost);
         client.release(lost);
-        wrote();
+        wrote(statements);
       }
     },
     async exec(sql) {

@@ -2,7 +2,7 @@
 // GET /api/v1/scans/{scan_id}. Authentication comes from partner-auth (every /api/v1/ route). A creation is the
 // life cycle's `createScan` (src/lifecycle/scans.ts): idempotency key, quota, scan and job in one transaction.
 import { Type } from 'typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { validateWebhookUrl } from '../../net/index.ts';
 import { normalizeDomain } from '../../scan/index.ts';
 import { createScan } from '../../lifecycle/scans.ts';
@@ -99,6 +99,20 @@ function parseListQuery(query: Record<string, unknown>): ListQuery {
   return out;
 }
 
+/** A request id's stand-in in a cached body: the same length and form, and the body's first value. */
+const REQUEST_ID_SLOT = `req_${'0'.repeat(16)}`;
+
+/** The 200 envelope of `data`, serialized by the route's response schema once, for the read cache (a scan's result
+ * is most of a detail's cost to serialize). */
+function serializedOnce(reply: FastifyReply, data: unknown): string {
+  return reply.serialize({ request_id: REQUEST_ID_SLOT, data }) as string;
+}
+
+/** A cached body with this request's id; a string with a JSON type is sent as it is. */
+function sendSerialized(reply: FastifyReply, requestId: string, body: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(body.replace(REQUEST_ID_SLOT, requestId));
+}
+
 /** The scan `id` of the calling key, or 404 `not_found` (unknown, malformed and foreign ids alike). */
 export async function ownScan(db: Queryable, req: FastifyRequest, id: string): Promise<ScanRow> {
   const scan = SCAN_ID.test(id) ? await scanOfKey(db, partnerOf(req).keyId, id) : undefined;
@@ -167,18 +181,18 @@ export async function scanRoutes(app: FastifyInstance): Promise<void> {
     },
     // Query values are strings on the wire (no coercion in this app): parsed by hand, so 422s name the parameter.
     validatorCompiler: () => (value) => ({ value }),
-  }, async (req) => {
+  }, async (req, reply) => {
     const { keyId } = partnerOf(req);
     const query = parseListQuery(req.query as Record<string, unknown>);
     // One more than asked: whether a next page exists without a count query.
     const page = `list:${keyId}:${query.limit}:${query.status ?? ''}:${query.after ? `${query.after.createdAt.toISOString()}|${query.after.id}` : ''}`;
-    const data = await app.readCache.get(page, ['scans'], async () => {
+    const body = await app.readCache.get(page, ['scans'], async () => {
       const rows = await listScans(db, keyId, { ...query, limit: query.limit + 1 });
       const items = rows.slice(0, query.limit);
       const last = items[items.length - 1];
-      return { items: items.map(scanView), next_cursor: rows.length > query.limit && last ? encodeCursor(last) : null };
+      return serializedOnce(reply, { items: items.map(scanView), next_cursor: rows.length > query.limit && last ? encodeCursor(last) : null });
     });
-    return { request_id: req.id, data };
+    return sendSerialized(reply, req.id, body);
   });
 
   app.get('/api/v1/scans/:scan_id', {
@@ -191,12 +205,12 @@ export async function scanRoutes(app: FastifyInstance): Promise<void> {
       params: Type.Object({ scan_id: Type.String() }),
       response: { 200: envelope(Type.Ref('Scan')), ...errorResponses(401, 404, 429) },
     },
-  }, async (req) => {
+  }, async (req, reply) => {
     const id = (req.params as { scan_id: string }).scan_id;
-    const data = await app.readCache.get(`scan:${partnerOf(req).keyId}:${id}`, ['scans', 'webhook_events', 'webhook_deliveries'], async () => {
+    const body = await app.readCache.get(`scan:${partnerOf(req).keyId}:${id}`, ['scans', 'webhook_events', 'webhook_deliveries'], async () => {
       const scan = await ownScan(db, req, id);
-      return { ...scanDetail(scan), ...(scan.webhook_url ? { webhook: await webhookStatus(db, scan.id) } : {}) };
+      return serializedOnce(reply, { ...scanDetail(scan), ...(scan.webhook_url ? { webhook: await webhookStatus(db, scan.id) } : {}) });
     });
-    return { request_id: req.id, data };
+    return sendSerialized(reply, req.id, body);
   });
 }
