@@ -102,15 +102,17 @@ function parseListQuery(query: Record<string, unknown>): ListQuery {
 /** A request id's stand-in in a cached body: the same length and form, and the body's first value. */
 const REQUEST_ID_SLOT = `req_${'0'.repeat(16)}`;
 
-/** The 200 envelope of `data`, serialized by the route's response schema once, for the read cache (a scan's result
- * is most of a detail's cost to serialize). */
-function serializedOnce(reply: FastifyReply, data: unknown): string {
-  return reply.serialize({ request_id: REQUEST_ID_SLOT, data }) as string;
+/** The 200 envelope of `data`, serialized by the route's response schema and encoded once, for the read cache (a
+ * scan's result is most of a detail's cost to serialize and encode), split around the request id. */
+function serializedOnce(reply: FastifyReply, data: unknown): [Buffer, Buffer] {
+  const body = Buffer.from(reply.serialize({ request_id: REQUEST_ID_SLOT, data }) as string, 'utf8');
+  const at = body.indexOf(REQUEST_ID_SLOT);
+  return [body.subarray(0, at), body.subarray(at + REQUEST_ID_SLOT.length)];
 }
 
-/** A cached body with this request's id; a string with a JSON type is sent as it is. */
-function sendSerialized(reply: FastifyReply, requestId: string, body: string): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(body.replace(REQUEST_ID_SLOT, requestId));
+/** A cached body with this request's id; bytes with a JSON type are sent as they are. */
+function sendSerialized(reply: FastifyReply, requestId: string, [head, tail]: [Buffer, Buffer]): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(Buffer.concat([head, Buffer.from(requestId, 'latin1'), tail]));
 }
 
 /** The scan `id` of the calling key, or 404 `not_found` (unknown, malformed and foreign ids alike). */
