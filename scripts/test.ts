@@ -1,8 +1,11 @@
-// `npm test`: unit tests (src/**) once, then the cross-cutting and end-to-end tests (test/** but test/chaos/) once
-// per store: embedded (PGlite) and PostgreSQL (TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test).
-// TEST_STORES=embedded limits the run to one store on a machine without PostgreSQL; that is never silent: the
-// summary says which stores ran. What the run needs is checked before any test runs: PostgreSQL answers, and
-// Chromium for the browser tests and pre-commit for the hook's test are there (installed when they can be). Ends with one line "N passed, N failed".
+// `npm test`: unit tests (src/**) once, then the cross-cutting and end-to-end tests (test/** but test/chaos/): those
+// whose behaviour does not depend on the store once, those that do (they read CONFGATE_TEST_STORE, directly or
+// through a test/ module they import: test/support/store.ts) once per store: embedded (PGlite) and PostgreSQL
+// (TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test). TEST_STORES=embedded limits the run to one
+// store on a machine without PostgreSQL; that is never silent: the summary says which stores ran. What the run
+// needs is checked before any test runs: PostgreSQL answers, and Chromium for the browser tests and pre-commit for
+// the hook's test are there (installed when they can be). The summary gives each part's time and counts, and ends
+// with one line "N passed, N failed".
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, globSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,15 +33,19 @@ async function postgresReachable(): Promise<string | undefined> {
 
 interface RunResult {
   label: string;
+  files: number;
   pass: number;
   fail: number;
   code: number;
+  seconds: number;
 }
 
 function runNodeTest(label: string, patterns: string[], env: Record<string, string>): Promise<RunResult> {
   const tap = path.join(tapDir, `${label}.tap`);
   const args = ['--test', '--test-concurrency=3', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tap}`, ...patterns];
   console.log(`\n### ${label}`);
+  const started = performance.now();
+  const files = patterns.some((p) => p.includes('*')) ? patterns.flatMap((p) => globSync(p)).length : patterns.length;
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, { stdio: 'inherit', env: { ...process.env, ...env } });
     child.on('exit', (code) => {
@@ -49,7 +56,7 @@ function runNodeTest(label: string, patterns: string[], env: Record<string, stri
         // No TAP output: the runner itself failed; counted through the exit code.
       }
       const count = (name: string) => Number(new RegExp(`^# ${name} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
-      resolve({ label, pass: count('pass'), fail: count('fail') + count('cancelled'), code: code ?? 1 });
+      resolve({ label, files, pass: count('pass'), fail: count('fail') + count('cancelled'), code: code ?? 1, seconds: (performance.now() - started) / 1000 });
     });
   });
 }
@@ -107,24 +114,56 @@ async function pgliteTemplate(): Promise<string> {
   return dir;
 }
 
+/** A test file's first line saying it does not depend on the store although it starts the service (whose store it
+ * never reads or asserts: the analysis API). */
+const STORE_AGNOSTIC = /^\/\/ npm test: store-agnostic\b/;
+
+/** Whether a test file's behaviour depends on the store: it, or a test/ module it imports (transitively), reads
+ * CONFGATE_TEST_STORE (test/support/store.ts does, for every test that opens a store or starts the service on one),
+ * unless the file says it is store-agnostic. */
+function dependsOnStore(file: string, seen = new Set<string>()): boolean {
+  if (seen.has(file)) return false;
+  seen.add(file);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return false;
+  }
+  if (seen.size === 1 && STORE_AGNOSTIC.test(text)) return false;
+  if (text.includes('CONFGATE_TEST_STORE')) return true;
+  for (const m of text.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*)'(\.{1,2}\/[^']+\.ts)'/g)) {
+    const target = path.join(path.dirname(file), m[1]!);
+    if (target.startsWith(`test${path.sep}`) && dependsOnStore(target, seen)) return true;
+  }
+  return false;
+}
+
 const selected = (glob: string) => (only.length ? only.filter((f) => f.startsWith(glob.split('/')[0]!)) : [glob]);
 const unit = selected('src/**/*.test.ts');
 // test/chaos/ kills processes and stops databases: `npm run test:chaos` runs it, never `npm test`.
 const e2e = only.length ? selected('test/**/*.test.ts') : globSync('test/**/*.test.ts', { exclude: ['test/chaos/**'] }).sort();
 if (e2e.some((f) => f.startsWith('test/browser/') || f.includes('*'))) ensureChromium();
 if (e2e.some((f) => f === 'test/pre-commit.test.ts' || f.includes('*'))) ensurePreCommit();
+const e2eFiles = e2e.flatMap((f) => (f.includes('*') ? globSync(f, { exclude: ['test/chaos/**'] }).sort() : [f]));
+const perStore = e2eFiles.filter((f) => dependsOnStore(f));
+const anyStore = e2eFiles.filter((f) => !dependsOnStore(f));
 const results: RunResult[] = [];
 if (unit.length) results.push(await runNodeTest('unit', unit, {}));
-const template = e2e.length && stores.includes('embedded') ? await pgliteTemplate() : '';
-for (const store of e2e.length ? stores : []) {
-  results.push(await runNodeTest(`integration-${store}`, e2e, { CONFGATE_TEST_STORE: store, TEST_DATABASE_URL: databaseUrl, CONFGATE_TEST_PGLITE_TEMPLATE: template }));
+if (anyStore.length) results.push(await runNodeTest('integration (any store)', anyStore, {}));
+const template = perStore.length && stores.includes('embedded') ? await pgliteTemplate() : '';
+for (const store of perStore.length ? stores : []) {
+  results.push(await runNodeTest(`integration-${store}`, perStore, { CONFGATE_TEST_STORE: store, TEST_DATABASE_URL: databaseUrl, CONFGATE_TEST_PGLITE_TEMPLATE: template }));
 }
 rmSync(tapDir, { recursive: true, force: true });
 
 const pass = results.reduce((n, r) => n + r.pass, 0);
 const fail = results.reduce((n, r) => n + r.fail, 0);
 console.log('\n## summary');
-for (const r of results) console.log(`${r.label}: ${r.pass} passed, ${r.fail} failed${r.code !== 0 && r.fail === 0 ? ` (runner exit ${r.code})` : ''}`);
+for (const r of results) {
+  console.log(`${r.label}: ${r.files} files, ${r.pass} passed, ${r.fail} failed in ${r.seconds.toFixed(1)} s${r.code !== 0 && r.fail === 0 ? ` (runner exit ${r.code})` : ''}`);
+}
+console.log(`total: ${results.reduce((s, r) => s + r.seconds, 0).toFixed(1)} s`);
 console.log(`stores: ${stores.join(', ')}`);
 const failed = fail > 0 || results.some((r) => r.code !== 0) || pass === 0;
 console.log(`${pass} passed, ${fail} failed`);

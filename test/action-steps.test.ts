@@ -1,3 +1,4 @@
+// npm test: store-agnostic — the service answers here only through its analysis API; nothing read or asserted depends on the store.
 // The GitHub Action (action.yml) as a CI job of a sample repository runs it: its steps played as a script, in
 // order, against the real service on loopback. Run steps go to bash as GitHub runs them (`bash --noprofile --norc
 // -eo pipefail`), with the step's env (the `${{ }}` expressions an action may use there are evaluated here: inputs and

@@ -1,3 +1,4 @@
+// npm test: store-agnostic — the service answers here only through its analysis API; nothing read or asserted depends on the store.
 // Finding fingerprints and baselines through the public API: every finding carries a fingerprint that survives
 // moved lines and changes with its text, a secret's value never reaches it, and a request's `baseline` moves known
 // findings to `suppressed` (kind `baseline`) and scores without them, on both analysis endpoints and in SARIF.

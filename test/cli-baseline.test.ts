@@ -1,3 +1,4 @@
+// npm test: store-agnostic — the service answers here only through its analysis API; nothing read or asserted depends on the store.
 // The CLI's baselines end to end: clients/python/confgate.py as a process against the real service.
 // --write-baseline records today's findings (and still gates); --baseline sends them, so only new findings count.
 import assert from 'node:assert/strict';

@@ -1,3 +1,4 @@
+// npm test: store-agnostic — the service answers here only through its analysis API; nothing read or asserted depends on the store.
 // The CLI's configuration (issue #19): .confgate.json found upward from the analyzed paths or named with --config,
 // merged with --profile/--enable/--disable/--min-score/--fail-on, and the profile and rules it sends with every
 // analysis; and (issue #22) --exclude, stdin (-) and --fail-on. clients/python/confgate.py runs as a subprocess

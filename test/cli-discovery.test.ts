@@ -1,3 +1,4 @@
+// npm test: store-agnostic — the service answers here only through its analysis API; nothing read or asserted depends on the store.
 // The CLI finds in a directory exactly the files the service detects by name: it keeps no list of names of its own
 // but asks GET /api/file-types, which the list of file types (src/analysis/file-types/index.ts) answers. A name, a
 // place or an exclusion that the CLI and the list read differently fails here.

@@ -1,3 +1,4 @@
+// npm test: store-agnostic — the service answers here only through its analysis API; nothing read or asserted depends on the store.
 // The CLI's report formats (issue #22): --format text|json|sarif|github|gitlab|junit and --output FILE, run as a
 // subprocess against the real service. Each format is parsed and its shape checked; exit codes stay 0/1/2.
 import assert from 'node:assert/strict';

@@ -1,3 +1,4 @@
+// npm test: store-agnostic — the service answers here only through its analysis API; nothing read or asserted depends on the store.
 // A monorepo through the CLI against a service at its default public rate limit (PUBLIC_RATE_LIMIT 60/m per
 // address, a token bucket): 500 files go as 50 project requests of 10, and the run completes (issue #22).
 import assert from 'node:assert/strict';

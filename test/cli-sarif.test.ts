@@ -1,3 +1,4 @@
+// npm test: store-agnostic — the service answers here only through its analysis API; nothing read or asserted depends on the store.
 // SARIF end to end: the CLI's --sarif file and the service's SARIF answers are schema-valid and the same log
 // for the same files; and the script the service serves is the repository's, with this service as default.
 import assert from 'node:assert/strict';

@@ -1,3 +1,4 @@
+// npm test: store-agnostic — the service answers here only through its analysis API; nothing read or asserted depends on the store.
 // The CLI quality gate end to end: clients/python/confgate.py run by python3 (the oldest 3.8+ here) over real
 // files against the real service, and against loopback stand-ins for the failures the service never produces.
 import assert from 'node:assert/strict';

@@ -1,3 +1,4 @@
+// npm test: store-agnostic — the service answers here only through its analysis API; nothing read or asserted depends on the store.
 // GitHub Actions workflows and actions through the real interfaces: the analysis API (detected by place, name and
 // content; JSON and SARIF; suppressions, ours and zizmor's), a project with a workflow and a Dockerfile, the
 // analyzer page's form, and the CLI given a directory.

@@ -1,3 +1,4 @@
+// npm test: store-agnostic — the service answers here only through its analysis API; nothing read or asserted depends on the store.
 // Our own production Dockerfile, compose.yaml and .dockerignore score 100 on our own analyzer, as a project and one by one.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';

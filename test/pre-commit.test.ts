@@ -1,3 +1,4 @@
+// npm test: store-agnostic — the service answers here only through its analysis API; nothing read or asserted depends on the store.
 // The pre-commit hook (.pre-commit-hooks.yaml) run by `pre-commit` itself (Debian's package; scripts/test.ts installs
 // it when missing and it can), as a user's repository uses it: a hook repository made of this checkout's hook file and
 // CLI, a sample repository whose .pre-commit-config.yaml names it, `pre-commit run` and `git commit` against the real

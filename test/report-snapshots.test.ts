@@ -1,3 +1,4 @@
+// npm test: store-agnostic — the service answers here only through its analysis API; nothing read or asserted depends on the store.
 // Reports, SARIF, the analyzer page and the rule catalogue answer byte for byte as recorded in
 // test/snapshots/reports.json, for every fixture and rule example (test/support/report-snapshots.ts). A refactoring
 // must leave them all unchanged; a change meant to alter reports regenerates the file with `npm run snapshots:update`.

@@ -17,3 +17,28 @@ describe('npm test on a machine without Chromium', () => {
     assert.doesNotMatch(res.stdout, /^### /m, 'no test run started');
   });
 });
+
+describe('npm test runs store-agnostic files once and times each part', () => {
+  it('runs a file that does not read the store once, one that does once per store, and prints each part’s time', () => {
+    const res = spawnSync(process.execPath, ['scripts/test.ts', 'src/core/scoring.test.ts', 'test/lint.test.ts', 'test/worker.test.ts'], {
+      encoding: 'utf8',
+      timeout: 240_000,
+      // Without the parent runner's context, which would make the child runners report to it instead.
+      env: { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'NODE_TEST_CONTEXT')), TEST_STORES: 'embedded,postgres' },
+    });
+    assert.equal(res.status, 0, res.stdout + res.stderr);
+    const parts = [...res.stdout.matchAll(/^### (.+)$/gm)].map((m) => m[1]);
+    assert.deepEqual(parts, ['unit', 'integration (any store)', 'integration-embedded', 'integration-postgres']);
+    const summary = res.stdout.slice(res.stdout.lastIndexOf('## summary'));
+    for (const [part, files] of [['unit', 1], ['integration \\(any store\\)', 1], ['integration-embedded', 1], ['integration-postgres', 1]] as const) {
+      assert.match(summary, new RegExp(`^${part}: ${files} files, [1-9]\\d* passed, 0 failed in \\d+\\.\\d s$`, 'm'));
+    }
+    assert.match(summary, /^total: \d+\.\d s$/m);
+    // lint.test.ts (no store) ran in the store-agnostic part only; worker.test.ts (opens a store) in each store's.
+    const section = (name: string) => res.stdout.slice(res.stdout.indexOf(`### ${name}`)).split(/^### /m)[1] ?? '';
+    assert.match(section('integration (any store)'), /lint: storage imports nothing above it/);
+    assert.doesNotMatch(section('integration-embedded'), /lint: storage imports nothing above it/);
+    assert.match(section('integration-embedded'), /▶ worker/);
+    assert.match(section('integration-postgres'), /▶ worker/);
+  });
+});
