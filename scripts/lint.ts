@@ -3,7 +3,9 @@
 // - no console output from the service code (it logs through pino, which never logs content);
 // - every relative import spells its `.ts` extension (Node runs the sources directly);
 // - storage runs SQL only: src/storage/ imports nothing of the code above it (webhooks/, auth/, scan/, http/,
-//   lifecycle/...), only its own modules and config.ts. Run from the repository root (tests run it elsewhere).
+//   lifecycle/...), only its own modules and config.ts;
+// - no casts of request parts in src/ (`req.body as …`): routes get their types from their schemas
+//   (src/http/type-provider.ts) or route generics. Run from the repository root (tests run it elsewhere).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
@@ -36,7 +38,10 @@ for (const file of ['src', 'test', 'bench', 'scripts', 'bin'].flatMap(files)) {
   }
   for (const m of text.matchAll(/^(?:import|export)[^'"\n]*from\s+'(\.{1,2}\/[^']+)'/gm)) {
     if (!/\.(ts|js|json|mjs)$/.test(m[1]!)) report(file, text, m.index, `relative import without its extension: ${m[1]}`);
-  }  if (file.startsWith(`src${path.sep}storage${path.sep}`)) {
+  }  if (file.startsWith(`src${path.sep}`)) {
+    for (const m of text.matchAll(/\b(?:req|request)\.(?:body|params|query)\)?\s+as\s/g)) report(file, text, m.index, `cast of a request part (${m[0].trim()}): type the route instead`);
+  }
+  if (file.startsWith(`src${path.sep}storage${path.sep}`)) {
     // Static imports and re-exports (also spread over lines) and dynamic import('...').
     for (const m of text.matchAll(/(?:\bfrom\s+|^import\s+|\bimport\s*\(\s*)'(\.{1,2}\/[^']+)'/gm)) {
       const target = path.join(path.dirname(file), m[1]!);

@@ -66,4 +66,20 @@ describe('lint: storage imports nothing above it', () => {
     const res = lint(process.cwd());
     assert.equal(res.status, 0, res.stdout + res.stderr);
   });
+
+  const casts: Array<[string, string]> = [
+    ['const body = req.body as { domain: string };', 'req.body as'],
+    ['const id = (req.params as { id: string }).id;', 'req.params as'],
+    ['const q = request.query as Record<string, unknown>;', 'request.query as'],
+  ];
+  for (const [source, cast] of casts) {
+    it(`refuses a cast of a request part: ${source}`, () => {
+      const dir = path.join(root, `cast-${n++}`);
+      mkdirSync(path.join(dir, 'src', 'http'), { recursive: true });
+      writeFileSync(path.join(dir, 'src', 'http', 'route.ts'), `// a route\n${source}\n`);
+      const res = lint(dir);
+      assert.equal(res.status, 1, res.stdout + res.stderr);
+      assert.equal(res.stderr.split('\n')[0], `src/http/route.ts:2: cast of a request part (${cast}): type the route instead`);
+    });
+  }
 });

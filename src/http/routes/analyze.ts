@@ -3,18 +3,17 @@
 import { Type } from 'typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import { UnsupportedFileType } from '../../analysis/analyze.ts';
-import type { FileInput } from '../../analysis/analyze.ts';
 import { ruleById } from '../../analysis/catalogue.ts';
 import { engineConfig, resolveRuleConfig } from '../../analysis/rule-config.ts';
 import { fileSizeRefusal, isAcceptedFileType, unsupportedFileType } from '../../analysis/submission.ts';
 import type { RuleConfig } from '../../core/engine.ts';
-import type { FixMode } from '../../core/fix.ts';
 import { artifactUri, SARIF_MEDIA_TYPE, sarifForFile, sarifForProject } from '../../formatters/sarif.ts';
 import type { SarifLog } from '../../formatters/sarif.ts';
 import { analyzeCheckedProject, refused } from '../analysis-checks.ts';
 import { BODY_LIMITS } from '../limits.ts';
 import { AnalyzeProjectRequest, AnalyzeRequest } from '../schemas/analysis.ts';
 import { envelope, errorResponses } from '../schemas/common.ts';
+import { typed } from '../type-provider.ts';
 
 export const FormatQuery = Type.Object({
   format: Type.Optional(Type.Union([Type.Literal('json'), Type.Literal('sarif')], { description: '`sarif` answers with SARIF 2.1.0 (as `Accept: application/sarif+json`).' })),
@@ -32,8 +31,8 @@ function quality(accept: string, type: string): number {
 }
 
 /** `?format=` decides; otherwise SARIF when Accept names it at least as strongly as JSON. */
-function wantsSarif(req: FastifyRequest): boolean {
-  const format = (req.query as { format?: string }).format;
+function wantsSarif(req: FastifyRequest<{ Querystring: { format?: string } }>): boolean {
+  const format = req.query.format;
   if (format) return format === 'sarif';
   const accept = req.headers.accept ?? '';
   const sarif = quality(accept, SARIF_MEDIA_TYPE);
@@ -72,7 +71,8 @@ const FIX_NOTE = ' An optional `fix` (`safe` or `all`) also returns the correcte
 
 const SARIF_NOTE = ' With `?format=sarif` or `Accept: application/sarif+json` the 200 answer is a SARIF 2.1.0 log (`application/sarif+json`) instead of the envelope; errors stay JSON.';
 
-export async function analyzeRoutes(app: FastifyInstance): Promise<void> {
+export async function analyzeRoutes(instance: FastifyInstance): Promise<void> {
+  const app = typed(instance);
   const sarifOptions = { informationUri: app.deps.config.publicBaseUrl, rules: ruleById };
   app.addHook('onSend', varyOnAccept);
   const rateLimit = { max: app.deps.config.publicRateLimit.count, timeWindow: app.deps.config.publicRateLimit.windowMs };
@@ -90,7 +90,7 @@ export async function analyzeRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: envelope({ $ref: 'FileReport#' } as never), ...errorResponses(400, 413, 415, 422, 429, 503) },
     },
   }, async (req, reply) => {
-    const body = req.body as { filename: string; file_type: string; content: string; profile?: unknown; rules?: unknown; baseline?: string[]; fix?: FixMode };
+    const body = req.body;
     const fileType = body.file_type;
     if (!isAcceptedFileType(fileType)) throw refused(unsupportedFileType(`file_type "${fileType.slice(0, 40)}"`));
     const tooLarge = fileSizeRefusal(body.content, 'content');
@@ -121,7 +121,7 @@ export async function analyzeRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: envelope({ $ref: 'ProjectReport#' } as never), ...errorResponses(400, 413, 415, 422, 429, 503) },
     },
   }, async (req, reply) => {
-    const body = req.body as { files: FileInput[]; profile?: unknown; rules?: unknown; baseline?: string[]; fix?: FixMode };
+    const body = req.body;
     const { files } = body;
     const config = ruleConfig(body);
     const analysis = await analyzeCheckedProject(app.analysis, files, config, body.fix);

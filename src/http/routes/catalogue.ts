@@ -7,6 +7,7 @@ import { ALL_RULES, ruleById, RULE_TARGETS_TEXT, RULESET_VERSION } from '../../a
 import { FILE_TYPES } from '../../analysis/file-types/index.ts';
 import { ApiError } from '../errors.ts';
 import { envelope, errorResponses } from '../schemas/common.ts';
+import { typed } from '../type-provider.ts';
 
 function summary(m: RuleMeta, base: string) {
   return { id: m.id, name: m.name, target: m.target, title: m.title, severity: m.severity, category: m.category, opt_in: m.optIn === true, equivalents: m.equivalents, help_url: `${base}/rules/${m.id}` };
@@ -16,7 +17,8 @@ export function ruleDetail(m: RuleMeta, base: string) {
   return { ...summary(m, base), description: m.description, cwe: m.cwe ?? [], references: m.references, remediation: m.remediation, messages: m.messages, examples: m.examples, tags: m.tags ?? [], severity_context: m.severityContext ?? [], options: m.options ?? {} };
 }
 
-export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
+export async function catalogueRoutes(instance: FastifyInstance): Promise<void> {
+  const app = typed(instance);
   const base = app.deps.config.publicBaseUrl;
   const Query = Type.Object({
     target: Type.Optional(Type.String({ description: `${RULE_TARGETS_TEXT}.` })),
@@ -34,7 +36,7 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: envelope(Type.Object({ ruleset_version: Type.String(), items: Type.Array(Type.Ref('RuleSummary')) })), ...errorResponses(422) },
     },
   }, async (req) => {
-    const q = req.query as { target?: string; severity?: string; category?: string; q?: string };
+    const q = req.query;
     const words = (q.q ?? '').toLowerCase().split(/\s+/).filter(Boolean);
     const items = ALL_RULES.filter((m) =>
       (!q.target || m.target === q.target) &&
@@ -54,7 +56,7 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: envelope(Type.Ref('Rule')), ...errorResponses(404) },
     },
   }, async (req) => {
-    const meta = ruleById((req.params as { rule_id: string }).rule_id);
+    const meta = ruleById(req.params.rule_id);
     if (!meta) throw new ApiError(404, 'not_found', 'No rule has this id.');
     return { request_id: req.id, data: ruleDetail(meta, base) };
   });

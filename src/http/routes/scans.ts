@@ -13,6 +13,7 @@ import { listScans, SCAN_ID, SCAN_STATUSES, scanOfKey } from '../../storage/scan
 import type { ScanRow, ScanStatus, ScanSummary } from '../../storage/scans.ts';
 import { webhookStatus } from '../../webhooks/status.ts';
 import { ApiError } from '../errors.ts';
+import { typed } from '../type-provider.ts';
 import { envelope, errorResponses } from '../schemas/common.ts';
 import { CreateScanBody, ScanListSchema } from '../schemas/scans.ts';
 import { partnerOf, quotaExceeded, quotaHeaders } from './partner-auth.ts';
@@ -122,7 +123,8 @@ export async function ownScan(db: Queryable, req: FastifyRequest, id: string): P
   return scan;
 }
 
-export async function scanRoutes(app: FastifyInstance): Promise<void> {
+export async function scanRoutes(instance: FastifyInstance): Promise<void> {
+  const app = typed(instance);
   const { db, clock, config } = app.deps;
 
   app.post('/api/v1/scans', {
@@ -141,7 +143,7 @@ export async function scanRoutes(app: FastifyInstance): Promise<void> {
     },
   }, async (req, reply) => {
     const partner = partnerOf(req);
-    const body = req.body as { domain: string; webhook_url?: string };
+    const body = req.body;
     const idempotencyKey = idempotencyKeyOf(req);
     const domain = normalizeDomain(body.domain);
     if (!domain.ok) throw new ApiError(422, 'invalid_domain', `The domain cannot be scanned: ${DOMAIN_REFUSALS[domain.code] ?? 'domain is not a valid public domain name'}.`);
@@ -185,7 +187,7 @@ export async function scanRoutes(app: FastifyInstance): Promise<void> {
     validatorCompiler: () => (value) => ({ value }),
   }, async (req, reply) => {
     const { keyId } = partnerOf(req);
-    const query = parseListQuery(req.query as Record<string, unknown>);
+    const query = parseListQuery(req.query);
     // One more than asked: whether a next page exists without a count query.
     const page = `list:${keyId}:${query.limit}:${query.status ?? ''}:${query.after ? `${query.after.createdAt.toISOString()}|${query.after.id}` : ''}`;
     const body = await app.readCache.get(page, ['scans'], async () => {
@@ -208,7 +210,7 @@ export async function scanRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: envelope(Type.Ref('Scan')), ...errorResponses(401, 404, 429) },
     },
   }, async (req, reply) => {
-    const id = (req.params as { scan_id: string }).scan_id;
+    const id = req.params.scan_id;
     const body = await app.readCache.get(`scan:${partnerOf(req).keyId}:${id}`, ['scans', 'webhook_events', 'webhook_deliveries'], async () => {
       const scan = await ownScan(db, req, id);
       return serializedOnce(reply, { ...scanDetail(scan), ...(scan.webhook_url ? { webhook: await webhookStatus(db, scan.id) } : {}) });

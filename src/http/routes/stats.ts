@@ -4,10 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import { countsBetween } from '../../storage/analysis-counters.ts';
 import { ApiError } from '../errors.ts';
 import { envelope, errorResponses } from '../schemas/common.ts';
+import { typed } from '../type-provider.ts';
 
 const Counts = Type.Record(Type.String(), Type.Integer({ minimum: 0 }));
 
-export async function statsRoutes(app: FastifyInstance): Promise<void> {
+export async function statsRoutes(instance: FastifyInstance): Promise<void> {
+  const app = typed(instance);
   app.get('/api/stats', {
     schema: {
       tags: ['analysis'],
@@ -28,7 +30,7 @@ export async function statsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
   }, async (req) => {
-    const raw = (req.query as { days?: string }).days ?? '30';
+    const raw = req.query.days ?? '30';
     if (!/^\d{1,2}$/.test(raw) || Number(raw) < 1 || Number(raw) > 90) throw new ApiError(422, 'invalid_request', 'query.days must be an integer from 1 to 90.');
     const to = app.deps.clock();
     const from = new Date(to.getTime() - (Number(raw) - 1) * 86_400_000);

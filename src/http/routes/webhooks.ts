@@ -11,11 +11,13 @@ import { webhookStatus } from '../../webhooks/status.ts';
 import { ApiError } from '../errors.ts';
 import { envelope, errorResponses } from '../schemas/common.ts';
 import { ownScan } from './scans.ts';
+import { typed } from '../type-provider.ts';
 
 /** Room for `{}` and whitespace: the route takes no body, but clients that always send JSON must not fail. */
 const BODY_LIMIT = 64;
 
-export async function webhookRoutes(app: FastifyInstance): Promise<void> {
+export async function webhookRoutes(instance: FastifyInstance): Promise<void> {
+  const app = typed(instance);
   const { db, clock, config } = app.deps;
 
   // This plugin is encapsulated: the tolerant parser applies to its route only. An empty body with a JSON
@@ -44,7 +46,7 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: envelope(Type.Ref('ScanWebhook')), ...errorResponses(400, 401, 404, 409, 413, 415, 429, 503) },
     },
   }, async (req) => {
-    const scan = await ownScan(db, req, (req.params as { scan_id: string }).scan_id);
+    const scan = await ownScan(db, req, req.params.scan_id);
     if (!scan.webhook_url) throw new ApiError(409, 'webhook_not_configured', 'This scan has no webhook_url, so there is no delivery to retry.');
     if (!isFinished(scan.status)) throw new ApiError(409, 'scan_not_finished', 'The scan is still queued or processing; its event is delivered when it finishes.');
     // finishScan stores the event with the final state, so a finished scan with a webhook always has one.

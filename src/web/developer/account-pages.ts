@@ -148,10 +148,10 @@ ${keys.length === 0 ? html`<p class="empty">No keys yet.${account.status === 'ap
     return renderPage(app, req, reply, status, 'API keys', body, '/developer/keys');
   }
 
-  app.get('/developer/keys', async (req, reply) => {
+  app.get<{ Querystring: Record<string, unknown> }>('/developer/keys', async (req, reply) => {
     const account = requireAccount(req, reply);
     if (!account) return reply;
-    const done = (req.query as Record<string, unknown>)['revoked'];
+    const done = req.query['revoked'];
     return keysPage(req, reply, account, 200, typeof done === 'string' ? notice('success', html`Key <code>${done}…</code> revoked. Requests with it are refused from now on.`) : html``);
   });
 
@@ -174,16 +174,15 @@ ${keys.length === 0 ? html`<p class="empty">No keys yet.${account.status === 'ap
 </section>`);
   });
 
-  async function ownedKey(req: FastifyRequest, account: Account) {
-    const id = (req.params as { id: string }).id;
+  async function ownedKey(id: string, account: Account) {
     const key = await keyById(db, id);
     return key && key.account_id === account.id ? key : undefined;
   }
 
-  app.get('/developer/keys/:id/revoke', async (req, reply) => {
+  app.get<{ Params: { id: string } }>('/developer/keys/:id/revoke', async (req, reply) => {
     const account = requireAccount(req, reply);
     if (!account) return reply;
-    const key = await ownedKey(req, account);
+    const key = await ownedKey(req.params.id, account);
     if (!key) return renderPage(app, req, reply, 404, 'No such key', html`<p><a href="/developer/keys">Back to your keys</a></p>`);
     const info = (await listApiKeys(db, account.id, clock())).find((k) => k.id === key.id)!;
     if (key.revoked_at) return reply.redirect('/developer/keys', 303);
@@ -197,11 +196,11 @@ ${keys.length === 0 ? html`<p class="empty">No keys yet.${account.status === 'ap
 </form>`, '/developer/keys');
   });
 
-  app.post('/developer/keys/:id/revoke', async (req, reply) => {
+  app.post<{ Params: { id: string } }>('/developer/keys/:id/revoke', async (req, reply) => {
     const account = requireAccount(req, reply);
     if (!account) return reply;
     if (!csrfOk(app, req)) return forbidden(app, req, reply);
-    const key = await ownedKey(req, account);
+    const key = await ownedKey(req.params.id, account);
     if (!key) return renderPage(app, req, reply, 404, 'No such key', html`<p><a href="/developer/keys">Back to your keys</a></p>`);
     await revokeApiKey(db, key.id, clock(), account.id);
     const prefix = (await listApiKeys(db, account.id, clock())).find((k) => k.id === key.id)?.prefix ?? '';

@@ -63,19 +63,19 @@ export async function operatorPages(app: FastifyInstance): Promise<void> {
 
   app.get('/operator', async (req, reply) => accountsPage(req, reply, 200, html``));
 
-  app.post('/operator/accounts/:id/status', async (req, reply) => {
+  app.post<{ Params: { id: string } }>('/operator/accounts/:id/status', async (req, reply) => {
     if (!csrfOk(app, req)) return forbidden(app, req, reply);
     const status = field(req, 'status');
-    const id = Number((req.params as { id: string }).id);
+    const id = Number(req.params.id);
     if ((status !== 'approved' && status !== 'suspended') || !Number.isSafeInteger(id)) return accountsPage(req, reply, 422, notice('error', 'Unknown action.'));
     const account = await setStatus(db, id, status, clock());
     if (!account) return accountsPage(req, reply, 404, notice('error', 'No such account.'));
     return accountsPage(req, reply, 200, notice('success', `${account.email} is now ${account.status}.`));
   });
 
-  app.post('/operator/accounts/:id/plan', async (req, reply) => {
+  app.post<{ Params: { id: string } }>('/operator/accounts/:id/plan', async (req, reply) => {
     if (!csrfOk(app, req)) return forbidden(app, req, reply);
-    const id = Number((req.params as { id: string }).id);
+    const id = Number(req.params.id);
     const choice = parsePlanChoice(field(req, 'plan'), field(req, 'quota'));
     if (!choice.ok || !Number.isSafeInteger(id)) return accountsPage(req, reply, 422, notice('error', choice.ok ? 'No such account.' : `Plan not changed: ${choice.message}.`));
     const account = await setPlan(db, id, choice.plan, choice.customQuota);

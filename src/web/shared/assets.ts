@@ -20,8 +20,8 @@ const ASSETS = new Map(NAMES.map((name) => [name, {
 /** Serves the assets under `prefix` (`/assets/`); unknown names get the JSON 404 directly, since the app's
  * not-found handler would answer 405 for a path this route matches. */
 export function assetRoutes(app: FastifyInstance, prefix: string): void {
-  app.get(`${prefix}:name`, async (req, reply) => {
-    const asset = ASSETS.get((req.params as { name: string }).name);
+  app.get<{ Params: { name: string } }>(`${prefix}:name`, async (req, reply) => {
+    const asset = ASSETS.get(req.params.name);
     if (!asset) return sendError(reply, 404, 'not_found', 'No such asset.');
     return reply.header('Cache-Control', 'public, max-age=300').type(asset.type).send(asset.body);
   });

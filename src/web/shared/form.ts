@@ -4,7 +4,7 @@
 export function field(req: { body: unknown }, name: string): string | undefined {
   const body = req.body;
   if (!body || typeof body !== 'object') return undefined;
-  const value = (body as Record<string, unknown>)[name];
+  const value: unknown = Object.hasOwn(body, name) ? Reflect.get(body, name) : undefined;
   return typeof value === 'string' ? value : undefined;
 }
 
@@ -12,7 +12,7 @@ export function field(req: { body: unknown }, name: string): string | undefined 
 export function fieldList(req: { body: unknown }, name: string): string[] {
   const body = req.body;
   if (!body || typeof body !== 'object') return [];
-  const value = (body as Record<string, unknown>)[name];
+  const value: unknown = Object.hasOwn(body, name) ? Reflect.get(body, name) : undefined;
   if (typeof value === 'string') return [value];
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 }
