@@ -27,6 +27,10 @@ export interface ConnectorSettings {
   ca?: string | Buffer | ReadonlyArray<string | Buffer>;
   userAgent?: string;
   dnsTimeoutMs?: number;
+  /** Keep HTTP(S) connections open and reuse them for the next request to the same vetted address, port, SNI and
+   * verification setting (a scan's same-origin probes). The pool is keyed by the address itself, so a reused
+   * connection never reaches anything a fresh one would not. Call `close()` when done. */
+  keepAlive?: boolean;
 }
 
 export type ConnectErrorCode = 'refused-address' | 'refused-host' | 'refused-port' | 'dns' | 'timeout' | 'budget' | 'network' | 'tls';
@@ -49,7 +53,9 @@ export class ScanBudget {
     this.maxRequests = maxRequests;
     this.deadline = Date.now() + maxTotalMs;
   }
-  /** Claims one connection and returns the time it may take at most. */
+  /** Connections actually opened (a request over a kept-alive connection opens none). */
+  connections = 0;
+  /** Claims one request and returns the time it may take at most. */
   take(wantedMs: number): number {
     const left = this.deadline - Date.now();
     if (this.used >= this.maxRequests) throw new ConnectError('budget', `scan request budget of ${this.maxRequests} exhausted`);
@@ -68,6 +74,8 @@ export interface RequestOptions {
   /** Scans read pages of sites with broken certificates too (trust is judged separately); webhooks verify. */
   verifyTls?: boolean;
   budget?: ScanBudget;
+  /** Connect to one of the name's vetted IPv6 (6) or IPv4 (4) addresses; refused with `dns` when it has none. */
+  family?: 4 | 6;
 }
 
 export interface SafeResponse {
@@ -89,6 +97,8 @@ export interface TlsProbeOptions {
   maxVersion?: tls.SecureVersion;
   timeoutMs?: number;
   budget?: ScanBudget;
+  /** Connect to one of the name's vetted IPv6 (6) or IPv4 (4) addresses; refused with `dns` when it has none. */
+  family?: 4 | 6;
 }
 
 export interface TlsProbeResult {
@@ -96,6 +106,12 @@ export interface TlsProbeResult {
   authorized: boolean;
   authorizationError?: string;
   certificate?: X509Certificate;
+  /** The vetted address the handshake went to. */
+  address: string;
+  /** Every handshake asks for a stapled OCSP response (status_request): whether the server sent one. */
+  ocspStapled: boolean;
+  /** The key exchange the handshake used (Node's getEphemeralKeyInfo: `ECDH`/`DH`/`TLSGroup`, its name and size). */
+  keyExchange?: { type: string; name?: string; size?: number };
 }
 
 const DEFAULT_TIMEOUT_MS = 8000;
@@ -106,8 +122,12 @@ export interface Connector {
   readonly resolver: Resolver;
   /** Resolves and vets a host once per connector; an IP literal is vetted as is. */
   vet(host: string): Promise<string>;
+  /** Every address of the name (all vetted: one refused address refuses the name). */
+  vetAll(host: string): Promise<string[]>;
   request(url: string | URL, options?: RequestOptions): Promise<SafeResponse>;
   tlsProbe(host: string, options?: TlsProbeOptions): Promise<TlsProbeResult>;
+  /** Closes kept-alive connections (`keepAlive`). */
+  close(): void;
 }
 
 /** The port a URL connects to: the scan input's port policy (80 and 443 only) applied to every URL, redirects
@@ -135,14 +155,17 @@ export function createConnector(settings: ConnectorSettings = {}): Connector {
   const allowed: Cidr[] = parseCidrs(settings.allowedCidrs ?? []);
   const resolver = new Resolver({ timeout: settings.dnsTimeoutMs ?? 3000, tries: 2 });
   if (settings.dnsServers && settings.dnsServers.length > 0) resolver.setServers([...settings.dnsServers]);
-  const vetted = new Map<string, Promise<string>>();
+  const vetted = new Map<string, Promise<string[]>>();
+  const agents = settings.keepAlive
+    ? { http: new http.Agent({ keepAlive: true, scheduling: 'lifo' }), https: new https.Agent({ keepAlive: true, scheduling: 'lifo' }) }
+    : undefined;
 
-  async function resolveAndVet(host: string): Promise<string> {
+  async function resolveAndVet(host: string): Promise<string[]> {
     const bare = host.replace(/^\[|\]$/g, '');
     if (isIP(bare) !== 0) {
       const v = vetAddress(bare, allowed);
       if (!v.ok) throw new ConnectError('refused-address', v.reason);
-      return v.address;
+      return [v.address];
     }
     const name = checkHostname(host);
     if (!name.ok) throw new ConnectError('refused-host', name.reason);
@@ -160,10 +183,10 @@ export function createConnector(settings: ConnectorSettings = {}): Connector {
       const v = vetAddress(a, allowed);
       if (!v.ok) throw new ConnectError('refused-address', `${name.domain} resolves to a refused address: ${v.reason}`);
     }
-    return addresses[0] as string;
+    return addresses;
   }
 
-  function vet(host: string): Promise<string> {
+  function vetAll(host: string): Promise<string[]> {
     const key = host.toLowerCase();
     let p = vetted.get(key);
     if (!p) {
@@ -173,16 +196,25 @@ export function createConnector(settings: ConnectorSettings = {}): Connector {
     return p;
   }
 
+  async function vet(host: string, family?: 4 | 6): Promise<string> {
+    const all = await vetAll(host);
+    if (family === undefined) return all[0] as string;
+    const found = all.find((a) => isIP(a) === family);
+    if (found === undefined) throw new ConnectError('dns', `${host} has no ${family === 6 ? 'AAAA' : 'A'} record`);
+    return found;
+  }
+
   async function request(input: string | URL, options: RequestOptions = {}): Promise<SafeResponse> {
     const url = new URL(input);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConnectError('refused-host', `scheme ${url.protocol} not allowed`);
     if (url.username !== '' || url.password !== '') throw new ConnectError('refused-host', 'URLs with credentials are not followed');
     const port = portFor(url, settings);
     const timeoutMs = options.budget ? options.budget.take(options.timeoutMs ?? DEFAULT_TIMEOUT_MS) : (options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-    const address = await vet(url.hostname);
+    const address = await vet(url.hostname, options.family);
     const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
     const headers: Record<string, string> = { host: url.host, 'user-agent': settings.userAgent ?? 'ConfgateScanner', accept: '*/*', ...options.headers };
-    const base = { host: address, port, path: `${url.pathname}${url.search}`, method: options.method ?? 'GET', headers, agent: false as const };
+    const agent = agents ? (url.protocol === 'https:' ? agents.https : agents.http) : (false as const);
+    const base = { host: address, port, path: `${url.pathname}${url.search}`, method: options.method ?? 'GET', headers, agent };
     return new Promise<SafeResponse>((resolve, reject) => {
       const req = url.protocol === 'https:'
         ? https.request({
@@ -193,6 +225,9 @@ export function createConnector(settings: ConnectorSettings = {}): Connector {
           })
         : http.request(base);
       const timer = setTimeout(() => req.destroy(new ConnectError('timeout', `no complete response within ${timeoutMs} ms`)), timeoutMs);
+      req.on('socket', () => {
+        if (options.budget && !req.reusedSocket) options.budget.connections++;
+      });
       req.on('error', (err) => {
         clearTimeout(timer);
         reject(networkError(err));
@@ -234,7 +269,8 @@ export function createConnector(settings: ConnectorSettings = {}): Connector {
 
   async function tlsProbe(host: string, options: TlsProbeOptions = {}): Promise<TlsProbeResult> {
     const timeoutMs = options.budget ? options.budget.take(options.timeoutMs ?? DEFAULT_TIMEOUT_MS) : (options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-    const address = await vet(host);
+    const address = await vet(host, options.family);
+    if (options.budget) options.budget.connections++;
     return new Promise<TlsProbeResult>((resolve, reject) => {
       // Either way the verdict is read, not enforced: this connection only observes, it never sends data. To
       // observe weak servers, old protocols and weak keys need OpenSSL's lowest security level to be offered at all
@@ -247,13 +283,23 @@ export function createConnector(settings: ConnectorSettings = {}): Connector {
         port: settings.httpsPort ?? 443,
         servername: host,
         rejectUnauthorized: false,
+        // Ask for the stapled OCSP response (the status_request extension), as browsers do.
+        requestOCSP: true,
         ...offer,
         ...(settings.ca !== undefined ? { ca: settings.ca as string | Buffer | Array<string | Buffer> } : {}),
       });
       const timer = setTimeout(() => socket.destroy(new ConnectError('timeout', `no TLS handshake within ${timeoutMs} ms`)), timeoutMs);
+      let ocspStapled = false;
+      socket.once('OCSPResponse', (response: Buffer | null) => {
+        ocspStapled = response !== null && response.length > 0;
+      });
       socket.once('secureConnect', () => {
         clearTimeout(timer);
-        const result: TlsProbeResult = { protocol: socket.getProtocol(), authorized: socket.authorized };
+        const result: TlsProbeResult = { protocol: socket.getProtocol(), authorized: socket.authorized, address, ocspStapled };
+        const key = socket.getEphemeralKeyInfo();
+        if (key && typeof key === 'object' && 'type' in key && typeof key.type === 'string') {
+          result.keyExchange = { type: key.type, ...(typeof key.name === 'string' ? { name: key.name } : {}), ...(typeof key.size === 'number' ? { size: key.size } : {}) };
+        }
         if (socket.authorizationError) result.authorizationError = String(socket.authorizationError);
         const cert = socket.getPeerX509Certificate();
         if (cert) result.certificate = cert;
@@ -267,7 +313,12 @@ export function createConnector(settings: ConnectorSettings = {}): Connector {
     });
   }
 
-  return { settings, resolver, vet, request, tlsProbe };
+    function close(): void {
+    agents?.http.destroy();
+    agents?.https.destroy();
+  }
+
+  return { settings, resolver, vet: (host: string) => vet(host), vetAll, request, tlsProbe, close };
 }
 
 /**

@@ -12,14 +12,15 @@ import {
 import {
   disclosureCheck, framingCheck, hstsCheck, http3Check, httpRedirectCheck, httpsAvailableCheck, isolationCheck, permissionsCheck, referrerCheck, xctoCheck,
 } from './checks/http.ts';
+import { ctCheck, ipv6Check, keyExchangeCheck, ocspStaplingCheck, postQuantumCheck } from './checks/handshake.ts';
 import { securityTxtCheck } from './checks/security-txt.ts';
 import { expiryCheck, hostnameCheck, keyCheck, legacyTlsCheck, signatureCheck, trustCheck } from './checks/tls.ts';
 
 export const SCAN_CHECKS: readonly Check[] = [
   httpsAvailableCheck, httpRedirectCheck, hstsCheck, cspCheck, xctoCheck, framingCheck, referrerCheck, permissionsCheck,
   isolationCheck, corsCheck, cookieCheck, disclosureCheck, sriCheck, mixedContentCheck, securityTxtCheck, http3Check,
-  legacyTlsCheck, cipherSuitesCheck, forwardSecrecyCheck, trustCheck, hostnameCheck, expiryCheck, keyCheck, signatureCheck,
-  addressCheck, caaCheck, mxCheck, spfCheck, dmarcCheck, mtaStsCheck, tlsRptCheck, dnssecCheck,
+  legacyTlsCheck, cipherSuitesCheck, forwardSecrecyCheck, keyExchangeCheck, postQuantumCheck, trustCheck, hostnameCheck, expiryCheck,
+  keyCheck, signatureCheck, ocspStaplingCheck, ctCheck, addressCheck, ipv6Check, caaCheck, mxCheck, spfCheck, dmarcCheck, mtaStsCheck, tlsRptCheck, dnssecCheck,
   envExposureCheck, gitExposureCheck, containerExposureCheck, serverStatusExposureCheck, dsStoreExposureCheck, backupExposureCheck,
 ];
 

@@ -71,7 +71,39 @@ function certInfo(cert: X509Certificate, domain: string): CertInfo {
   if (key.asymmetricKeyType === 'dsa' && bits !== undefined) info.dsaBits = bits;
   const curve = key.asymmetricKeyDetails?.namedCurve;
   if (key.asymmetricKeyType === 'ec' && curve !== undefined) info.curve = curve;
+  info.embeddedScts = embeddedSctCount(cert.raw);
   return info;
+}
+
+/** DER length at `at` (the byte after the tag): [length, where the contents start]. */
+function derLength(der: Buffer, at: number): [number, number] {
+  const first = der[at] ?? 0;
+  if (first < 0x80) return [first, at + 1];
+  const n = first & 0x7f;
+  let len = 0;
+  for (let i = 0; i < n; i++) len = len * 256 + (der[at + 1 + i] ?? 0);
+  return [len, at + 1 + n];
+}
+
+/** The RFC 6962 SCT-list extension's OID (1.3.6.1.4.1.11129.2.4.2), DER-encoded with its tag. */
+const SCT_LIST_OID = Buffer.from('060a2b06010401d679020402', 'hex');
+
+/** How many SCTs a certificate embeds: the extension is the OID, an optional critical flag, then an OCTET STRING
+ * holding an OCTET STRING holding the TLS-encoded list (2-byte total, then 2-byte length before each SCT). */
+export function embeddedSctCount(der: Buffer): number {
+  const at = der.indexOf(SCT_LIST_OID);
+  if (at < 0) return 0;
+  let p = at + SCT_LIST_OID.length;
+  if (der[p] === 0x01) p += 3; // BOOLEAN critical
+  if (der[p] !== 0x04) return 0;
+  let [, inner] = derLength(der, p + 1);
+  if (der[inner] !== 0x04) return 0;
+  const [listLen, list] = derLength(der, inner + 1);
+  if (listLen < 2) return 0;
+  const total = der.readUInt16BE(list);
+  let count = 0;
+  for (let q = list + 2; q + 2 <= list + 2 + total && q + 2 <= der.length; count++) q += 2 + der.readUInt16BE(q);
+  return count;
 }
 
 /** Node names only some verification errors; the others (a key or signature digest below the security level)
@@ -152,7 +184,8 @@ async function collectTls(connector: Connector, domain: string, opts: CollectOpt
     const failure = [asDefault, v13, v12].find((p) => !p.ok);
     return { tls: { ok: false, error: failure && !failure.ok ? failure.error : 'no TLS version accepted' }, tlsVersions, ciphers };
   }
-  const info: TlsInfo = { protocol: seen.protocol, trusted: seen.authorized, asDefaultClient: asDefault.ok };
+  const info: TlsInfo = { protocol: seen.protocol, trusted: seen.authorized, asDefaultClient: asDefault.ok, ocspStapled: seen.ocspStapled };
+  if (seen.keyExchange) info.keyExchange = seen.keyExchange;
   const error = seen.authorizationError;
   if (error !== undefined) {
     let belowDefault = false;
@@ -243,6 +276,21 @@ async function collectExposure(connector: Connector, domain: string, opts: Colle
   return { notFound, exposure };
 }
 
+/** The home page over the name's IPv6 address: HTTPS, else plain HTTP (a site may serve only one). */
+async function collectIpv6(connector: Connector, domain: string, opts: CollectOptions, limit: Limit): Promise<Probe<{ url: string; status: number; address: string }>> {
+  const get = (url: string) => limit(() => connector.request(url, { family: 6, timeoutMs: opts.timeoutMs, maxBodyBytes: 1024, budget: opts.budget, verifyTls: false }));
+  return probe(async () => {
+    let res;
+    try {
+      res = await get(`https://${domain}/`);
+    } catch (err) {
+      if (err instanceof ConnectError && (err.code === 'dns' || REFUSALS.has(err.code))) throw err;
+      res = await get(`http://${domain}/`);
+    }
+    return { url: res.url, status: res.status, address: res.address };
+  });
+}
+
 export const CORS_PROBE_ORIGIN = 'https://cors-probe.confgate-scanner.com';
 
 /** Collects everything one scan judges. Independent groups run concurrently; each group stays small. */
@@ -253,7 +301,7 @@ export const PER_HOST_CONNECTIONS = 6;
 export async function collectEvidence(connector: Connector, domain: string, opts: CollectOptions): Promise<Omit<Evidence, 'exposedFileFindings'>> {
   const limit = hostLimit(PER_HOST_CONNECTIONS);
   const page = (url: string, extra: Partial<RequestOptions> = {}) => probe(() => limit(() => fetchFollow(connector, url, opts, extra)));
-  const [https, http, cors, securityTxt, tlsFacts, dns, exposed] = await Promise.all([
+  const [https, http, cors, securityTxt, tlsFacts, dns, exposed, ipv6] = await Promise.all([
     page(`https://${domain}/`),
     page(`http://${domain}/`),
     page(`https://${domain}/`, { headers: { origin: CORS_PROBE_ORIGIN } }),
@@ -261,7 +309,8 @@ export async function collectEvidence(connector: Connector, domain: string, opts
     collectTls(connector, domain, opts, limit),
     collectDns(connector, domain, opts),
     collectExposure(connector, domain, opts, limit),
+    collectIpv6(connector, domain, opts, limit),
   ]);
   const { tls, tlsVersions, ciphers } = tlsFacts;
-  return { domain, at: opts.at, https, http, cors, corsOrigin: CORS_PROBE_ORIGIN, securityTxt, tls, tlsVersions, ciphers, dns, notFound: exposed.notFound, exposure: exposed.exposure };
+  return { domain, at: opts.at, https, http, cors, corsOrigin: CORS_PROBE_ORIGIN, securityTxt, tls, tlsVersions, ciphers, dns, notFound: exposed.notFound, exposure: exposed.exposure, ipv6 };
 }

@@ -43,6 +43,9 @@ export interface CertInfo {
   dsaBits?: number;
   signatureAlgorithm: string;
   hostnameMatches: boolean;
+  /** Signed certificate timestamps embedded in the certificate (RFC 6962 extension 1.3.6.1.4.1.11129.2.4.2);
+   * absent in evidence recorded before scan-2026-11.3. */
+  embeddedScts?: number;
 }
 
 export interface TlsInfo {
@@ -54,6 +57,11 @@ export interface TlsInfo {
   /** False when the verdict is the lowest level's because a default client could not complete a handshake. */
   asDefaultClient: boolean;
   certificate?: CertInfo;
+  /** The default-client handshake asked for a stapled OCSP response: whether one came (absent before scan-2026-11.3). */
+  ocspStapled?: boolean;
+  /** Its key exchange: `ECDH`/`DH` with the curve or group name and size in bits, or `TLSGroup` for groups Node
+   * does not describe further (e.g. the post-quantum hybrid `X25519MLKEM768`). */
+  keyExchange?: { type: string; name?: string; size?: number };
 }
 
 export const TLS_VERSIONS = ['TLSv1', 'TLSv1.1', 'TLSv1.2', 'TLSv1.3'] as const;
@@ -62,7 +70,7 @@ export type TlsVersion = (typeof TLS_VERSIONS)[number];
 /** What hand-built ClientHellos (TLS 1.2 and below) found: each suite class the server accepted, with the suite,
  * version and (ECDHE) group it chose. A class absent from `accepted` was refused. */
 export interface CipherEvidence {
-  accepted: Partial<Record<'null' | 'anon' | 'export' | 'rc4' | '3des' | 'fsCbc' | 'rsaCbc' | 'rsaAead' | 'fsAead', { suite: number; version: number; group?: number }>>;
+  accepted: Partial<Record<'null' | 'anon' | 'export' | 'rc4' | '3des' | 'fsCbc' | 'rsaCbc' | 'rsaAead' | 'fsAead', { suite: number; version: number; group?: number; dhBits?: number }>>;
   handshakes: number;
 }
 
@@ -111,6 +119,9 @@ export interface Evidence {
   /** A random path's response: what this site answers for things that do not exist (soft-404 guard). */
   notFound: Probe<Page>;
   exposure: ExposureProbe[];
+  /** The home page over IPv6: the name's AAAA address, HTTPS first, plain HTTP when that fails (absent before
+   * scan-2026-11.3). A name without AAAA gives an error here; the check reads `dns.aaaa` for that. */
+  ipv6?: Probe<{ url: string; status: number; address: string }>;
   /** Findings from analysing an exposed Dockerfile or compose file. */
   exposedFileFindings: Finding[];
 }

@@ -52,7 +52,8 @@ export interface ScanResult extends Report {
   scanned_at: string;
   duration_ms: number;
   scanner_version: string;
-  /** Connections made (the per-scan budget counts these). */
+  /** Connections opened: TLS handshakes, ClientHello probes and HTTP connections (requests over a kept-alive
+   * connection open none; the per-scan budget counts requests). */
   requests: number;
   checks: CheckResult[];
   caps: AppliedCap[];
@@ -134,14 +135,20 @@ export async function scanDomain(domain: string, options: ScanOptions): Promise<
   const now = options.now ?? Date.now;
   const started = now();
   const clock = performance.now();
-  const connector = createConnector({ ...options, userAgent: options.userAgent ?? userAgent(options.publicBaseUrl) });
+  // Same-origin requests (pages, exposure probes) reuse kept-alive connections; the handshake probes cannot.
+  const connector = createConnector({ ...options, keepAlive: options.keepAlive ?? true, userAgent: options.userAgent ?? userAgent(options.publicBaseUrl) });
   const budget = new ScanBudget(options.maxRequests ?? 60, options.maxTotalMs ?? 60_000);
-  const collected = await collectEvidence(connector, name.domain, {
-    budget,
-    timeoutMs: options.timeoutMs ?? 8000,
-    maxBodyBytes: options.maxBodyBytes ?? 512 * 1024,
-    at: started,
-  });
+  let collected: Awaited<ReturnType<typeof collectEvidence>>;
+  try {
+    collected = await collectEvidence(connector, name.domain, {
+      budget,
+      timeoutMs: options.timeoutMs ?? 8000,
+      maxBodyBytes: options.maxBodyBytes ?? 512 * 1024,
+      at: started,
+    });
+  } finally {
+    connector.close();
+  }
   const { https, http } = collected;
   if (!https.ok && !http.ok && (https.refused || http.refused)) throw new ScanTargetRefusedError(https.refused ? https.error : http.error);
   const evidence: Evidence = { ...collected, exposedFileFindings: exposedFileFindings(collected, options.analyzeExposedFile) };
@@ -155,6 +162,6 @@ export async function scanDomain(domain: string, options: ScanOptions): Promise<
     scanned_at: new Date(started).toISOString(),
     duration_ms: Math.round(performance.now() - clock),
     scanner_version: SCANNER_VERSION,
-    requests: budget.used,
+    requests: budget.connections,
   };
 }

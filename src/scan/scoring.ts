@@ -12,7 +12,7 @@ export interface ScanScoringTable {
 }
 
 export const SCAN_SCORING_TABLE: ScanScoringTable = {
-  version: 'scan-2026-11.2',
+  version: 'scan-2026-11.3',
   points: {
     'https-available': { fail: 30 },
     'http-redirects-to-https': { fail: 10, warn: 5 },
@@ -32,12 +32,14 @@ export const SCAN_SCORING_TABLE: ScanScoringTable = {
     'tls-legacy-protocols': { fail: 10 },
     'tls-cipher-suites': { fail: 20, warn: 3 },
     'tls-forward-secrecy': { fail: 10, warn: 3 },
+    'tls-key-exchange-group': { fail: 10 },
     'tls-certificate-trust': { fail: 30 },
     'tls-hostname-mismatch': { fail: 30 },
     'tls-certificate-expiry': { fail: 30, warn: 5 },
     'tls-weak-key': { fail: 15 },
     'tls-weak-signature': { fail: 15 },
     'dns-address-records': { fail: 30 },
+    'ipv6-reachability': { fail: 5 },
     'dns-caa': { warn: 2 },
     'email-spf': { fail: 8, warn: 4 },
     'email-dmarc': { fail: 8, warn: 4 },
@@ -65,6 +67,7 @@ export const SCAN_SCORING_TABLE: ScanScoringTable = {
     // anonymous and EXPORT suites are an F there; here they fail the check and cap at C too — see the docs).
     'tls-legacy-protocols': { max: 89, reason: 'TLS 1.0/1.1 accepted (SSL Labs caps the grade at B)' },
     'tls-forward-secrecy': { max: 89, reason: 'no forward secrecy (SSL Labs caps the grade at B)' },
+    'tls-key-exchange-group': { max: 89, reason: 'key exchange under 2048-bit DH or a 224-bit curve (SSL Labs caps weak DH at B)' },
     'tls-cipher-suites': { max: 79, reason: 'broken or 64-bit-block cipher suites accepted (SSL Labs caps the grade at C)' },
   },
 };

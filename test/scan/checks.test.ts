@@ -63,7 +63,7 @@ describe('scan rule catalogue', () => {
       if (['security', 'secrets', 'supply-chain'].includes(r.category)) assert.ok((r.cwe ?? []).length > 0, `${r.id} needs a CWE`);
       assert.equal(SCAN_CHECKS.find((c) => c.rule === r)?.id, r.name);
     }
-    assert.deepEqual(SCAN_RULES.map((r) => r.id), Array.from({ length: 36 }, (_, i) => `CGS${String(i + 1).padStart(3, '0')}`));
+    assert.deepEqual(SCAN_RULES.map((r) => r.id), Array.from({ length: 38 }, (_, i) => `CGS${String(i + 1).padStart(3, '0')}`));
   });
 });
 

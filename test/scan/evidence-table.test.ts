@@ -7,6 +7,8 @@ import { hstsCheck, http3Check, httpRedirectCheck, isolationCheck, parseAltSvc, 
 import type { Check } from '../../src/scan/checks/check.ts';
 import { keyCheck, trustCheck } from '../../src/scan/checks/tls.ts';
 import { mtaStsCheck, parseTlsRpt, tlsRptCheck } from '../../src/scan/checks/dns.ts';
+import { ctCheck, ipv6Check, keyExchangeCheck, ocspStaplingCheck, postQuantumCheck } from '../../src/scan/checks/handshake.ts';
+import type { CipherEvidence, TlsInfo } from '../../src/scan/evidence.ts';
 import type { CertInfo } from '../../src/scan/evidence.ts';
 import type { Evidence, Hop, Page, Probe } from '../../src/scan/evidence.ts';
 
@@ -185,4 +187,49 @@ describe('certificate trust: why the chain fails', () => {
       assert.deepEqual([out.status, out.messageId, out.evidence], [status, messageId, text]);
     });
   }
+});
+
+describe('handshake facts: key exchange, post-quantum, OCSP stapling, CT (scan-2026-11.3)', () => {
+  const DAYS = 86_400_000;
+  const cert = (embeddedScts?: number, days = 90): CertInfo => ({
+    subject: 'CN=x', issuer: 'CN=I', subjectAltName: '', validFrom: 0, validTo: days * DAYS, keyType: 'ec', signatureAlgorithm: 'ecdsa-with-SHA256', hostnameMatches: true,
+    ...(embeddedScts !== undefined ? { embeddedScts } : {}),
+  });
+  const withTls = (extra: Partial<TlsInfo>, accepted?: CipherEvidence['accepted']): Evidence => ({
+    ...evidence(page(home)),
+    tls: { ok: true, value: { protocol: 'TLSv1.3', trusted: true, asDefaultClient: true, ...extra } },
+    ...(accepted ? { ciphers: { ok: true, value: { accepted, handshakes: 5 } } } : {}),
+  });
+  table([
+    ['X25519 at TLS 1.3, P-256 at TLS 1.2', keyExchangeCheck, withTls({ keyExchange: { type: 'ECDH', name: 'X25519', size: 253 } }, { fsAead: { suite: 0xc02f, version: 0x0303, group: 0x0017 } }), 'pass', undefined, 'X25519 (253 bits), P-256 (256 bits)'],
+    ['post-quantum hybrid at TLS 1.3', keyExchangeCheck, withTls({ keyExchange: { type: 'TLSGroup', name: 'X25519MLKEM768' } }), 'pass', undefined, 'X25519MLKEM768'],
+    ['DHE with a 1024-bit prime (Logjam)', keyExchangeCheck, withTls({ keyExchange: { type: 'ECDH', name: 'X25519', size: 253 } }, { fsCbc: { suite: 0x0033, version: 0x0303, dhBits: 1024 } }), 'fail', undefined, 'X25519 (253 bits), DH-1024; under 2048-bit DH or 224-bit curves: DH-1024'],
+    ['DHE at 2048 bits', keyExchangeCheck, withTls({ keyExchange: { type: 'DH', size: 2048 }, protocol: 'TLSv1.2' }), 'pass', undefined, 'DH-2048'],
+    ['a 192-bit curve', keyExchangeCheck, withTls({ keyExchange: { type: 'ECDH', name: 'prime192v1', size: 192 }, protocol: 'TLSv1.2' }), 'fail', undefined, 'prime192v1 (192 bits); under 2048-bit DH or 224-bit curves: prime192v1'],
+    ['static RSA only', keyExchangeCheck, withTls({}, { rsaAead: { suite: 0x009c, version: 0x0303 } }), 'not-applicable', undefined, 'no ephemeral key exchange seen (static RSA only)'],
+    ['no handshake', keyExchangeCheck, evidence(page(home)), 'error', undefined, 'no TLS handshake: not collected'],
+    ['hybrid negotiated', postQuantumCheck, withTls({ keyExchange: { type: 'TLSGroup', name: 'X25519MLKEM768' } }), 'pass', undefined, 'X25519MLKEM768 negotiated with a client offering it first'],
+    ['classical group only: information', postQuantumCheck, withTls({ keyExchange: { type: 'ECDH', name: 'X25519', size: 253 } }), 'info', undefined, 'X25519 negotiated: no post-quantum hybrid (X25519MLKEM768) with a client offering one'],
+    ['stapled', ocspStaplingCheck, withTls({ ocspStapled: true }), 'pass', undefined, 'an OCSP response is stapled to the handshake'],
+    ['not stapled: information', ocspStaplingCheck, withTls({ ocspStapled: false }), 'info', undefined, 'no OCSP response stapled: clients that check revocation ask the CA themselves'],
+    ['evidence from before 11.3', ocspStaplingCheck, withTls({}), 'error', undefined, 'the stapled OCSP response was not asked for'],
+    ['two SCTs on a 90-day certificate', ctCheck, withTls({ certificate: cert(2) }), 'pass', undefined, '2 SCTs embedded in the certificate'],
+    ['two SCTs on a 398-day certificate', ctCheck, withTls({ certificate: cert(2, 398) }), 'info', undefined, "2 SCTs embedded (Chrome's policy asks 3); SCTs sent in the TLS extension or the OCSP response are not seen"],
+    ['none (a private CA)', ctCheck, withTls({ certificate: cert(0) }), 'info', undefined, "0 SCTs embedded (Chrome's policy asks 2); SCTs sent in the TLS extension or the OCSP response are not seen"],
+  ]);
+});
+
+describe('IPv6 reachability (peer: internet.nl)', () => {
+  const ok = <T>(value: T): Probe<T> => ({ ok: true, value });
+  const v6 = (aaaa: Probe<string[]>, ipv6?: Evidence['ipv6']): Evidence => {
+    const e = evidence(page(home));
+    return { ...e, dns: { ...e.dns, aaaa }, ...(ipv6 ? { ipv6 } : {}) };
+  };
+  table([
+    ['answers on its AAAA', ipv6Check, v6(ok(['2001:db8::1']), ok({ url: home, status: 200, address: '2001:db8::1' })), 'pass', undefined, `${home} answered 200 over IPv6 (2001:db8::1)`],
+    ['AAAA pointing nowhere', ipv6Check, v6(ok(['2001:db8::1']), { ok: false, error: 'ECONNREFUSED' }), 'fail', undefined, 'AAAA 2001:db8::1: no answer over IPv6 (ECONNREFUSED)'],
+    ['no AAAA: information', ipv6Check, v6(ok([]), { ok: false, error: 'x has no AAAA record' }), 'info', undefined, 'no AAAA record: the site is IPv4 only'],
+    ['AAAA to a refused address', ipv6Check, v6(ok(['::1']), { ok: false, error: 'refused', refused: true }), 'error', undefined, 'IPv6 probe refused: refused'],
+    ['lookup failed', ipv6Check, v6({ ok: false, error: 'SERVFAIL' }), 'error', undefined, 'AAAA lookup failed: SERVFAIL'],
+  ]);
 });

@@ -6,7 +6,7 @@ import type { Finding } from '../../src/core/types.ts';
 import type { ScanOptions, ScanResult } from '../../src/scan/index.ts';
 import { scanDomain, ScanInputError, ScanTargetRefusedError } from '../../src/scan/index.ts';
 import type { DnsServer, Site, SiteOptions, TestCa } from '../support/local-sites/index.ts';
-import { createTestCa, startCanary, startDnsServer, startSite } from '../support/local-sites/index.ts';
+import { createTestCa, startCanary, startDnsServer, startSite, weakDhParams } from '../support/local-sites/index.ts';
 
 const DAY = 86_400_000;
 let ca: TestCa;
@@ -43,7 +43,7 @@ before(async () => {
   ca = await createTestCa();
   const local = { A: ['127.0.0.1'] };
   dns = await startDnsServer({
-    'good.example-shop.com': { ...local, ...mail('good.example-shop.com') },
+    'good.example-shop.com': { ...local, AAAA: ['::1'], ...mail('good.example-shop.com') },
     'example-shop.com': { DS: true, authenticated: true },
     '_dmarc.good.example-shop.com': { TXT: ['v=DMARC1; p=reject; rua=mailto:d@example-shop.com'] },
     '_mta-sts.good.example-shop.com': { TXT: ['v=STSv1; id=20260101'] },
@@ -62,6 +62,10 @@ before(async () => {
     'www.offhost.example-shop.com': local,
     'hops.example-shop.com': local,
     'ciphers.example-shop.com': local,
+    'chain.example-shop.com': local,
+    'v6gone.example-shop.com': { ...local, AAAA: ['::1'] },
+    'dhe.example-shop.com': local,
+    'v6canary.example-shop.com': { ...local, AAAA: ['::1'] },
   });
 });
 
@@ -76,7 +80,7 @@ async function site(o: SiteOptions): Promise<Site> {
 }
 
 function options(s: Pick<Site, 'httpPort' | 'httpsPort'>, extra: Partial<ScanOptions> = {}): ScanOptions {
-  return { publicBaseUrl: 'https://confgate.test', dnsServers: [dns.server], allowedCidrs: ['127.0.0.1/32'], httpPort: s.httpPort, httpsPort: s.httpsPort, ca: ca.cert, timeoutMs: 3000, ...extra };
+  return { publicBaseUrl: 'https://confgate.test', dnsServers: [dns.server], allowedCidrs: ['127.0.0.1/32', '::1/128'], httpPort: s.httpPort, httpsPort: s.httpsPort, ca: ca.cert, timeoutMs: 3000, ...extra };
 }
 
 function check(r: ScanResult, id: string) {
@@ -98,7 +102,10 @@ describe('scanDomain on local sites', () => {
   it('gives a well-configured site A+ with every check passing', async () => {
     const names = ['good.example-shop.com', 'mta-sts.good.example-shop.com'];
     const s = await site({
-      certificate: await ca.issue({ names }),
+      // Issued by the intermediate, which the site sends; logged (3 SCTs for a 200-day certificate); OCSP stapled.
+      certificate: await ca.issue({ names, intermediate: 'sent', scts: 3 }),
+      ocspResponse: Buffer.from('a stapled OCSP response'),
+      ipv6: true,
       ciphers: INTERMEDIATE,
       https: {
         '/': { headers: SECURE_HEADERS, body: '<!doctype html><html><script src="https://cdn.example-cdn.com/a.js" integrity="sha384-abc" crossorigin="anonymous"></script><img src="/logo.png"></html>' },
@@ -118,6 +125,13 @@ describe('scanDomain on local sites', () => {
     assert.equal(check(r, 'email-mta-sts').evidence, 'mode enforce, mx mx.good.example-shop.com, max_age 604800');
     assert.equal(check(r, 'email-tls-rpt').evidence, 'reports to mailto:tls-reports@example-shop.com');
     assert.match(check(r, 'tls-legacy-protocols').evidence, /^accepted: TLSv1\.2, TLSv1\.3$/);
+    assert.equal(check(r, 'tls-ocsp-stapling').evidence, 'an OCSP response is stapled to the handshake');
+    assert.equal(check(r, 'tls-certificate-transparency').evidence, '3 SCTs embedded in the certificate');
+    assert.equal(check(r, 'ipv6-reachability').evidence, 'https://good.example-shop.com/ answered 200 over IPv6 (::1)');
+    assert.equal(check(r, 'tls-certificate-trust').evidence, 'issuer CN=Confgate Test Intermediate');
+    // Node 24's OpenSSL 3.5 offers and serves the ML-KEM hybrid first.
+    assert.deepEqual([check(r, 'tls-post-quantum').status, check(r, 'tls-key-exchange-group').status], ['pass', 'pass']);
+    assert.match(check(r, 'tls-key-exchange-group').evidence, /^X25519MLKEM768, /);
     assert.ok(!JSON.stringify(r).includes('s3cr3t-session-value'), 'cookie values never appear');
     assert.ok(r.requests <= 60);
     assert.ok(s.requests.every((line) => line.includes('example-shop.com')));
@@ -211,6 +225,39 @@ describe('scanDomain on local sites', () => {
     assert.equal(check(r, 'tls-certificate-trust').status, 'fail');
     assert.match(check(r, 'tls-certificate-trust').evidence, /SELF_SIGNED/);
     assert.ok(r.score <= 40);
+  });
+
+  it('fails trust for an incomplete chain (the intermediate not sent) and says why', async () => {
+    const s = await site({ certificate: await ca.issue({ names: ['chain.example-shop.com'], intermediate: 'missing' }), https: { '/': { body: 'x' } } });
+    const r = await scanDomain('chain.example-shop.com', options(s));
+    const trust = check(r, 'tls-certificate-trust');
+    assert.deepEqual([trust.status, trust.evidence], ['fail', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE (incomplete chain or unknown issuer); issuer CN=Confgate Test Intermediate']);
+    assert.match(r.findings.find((f) => f.rule_id === 'CGS017')?.message ?? '', /intermediate|chain/i);
+    // No OCSP staple, no SCT, no AAAA: information only, 0 points each.
+    assert.deepEqual(['tls-ocsp-stapling', 'tls-certificate-transparency', 'ipv6-reachability'].map((id) => [check(r, id).status, check(r, id).points]), [['info', 0], ['info', 0], ['info', 0]]);
+  });
+
+  it('fails IPv6 reachability when the AAAA record points where nothing answers (::1, nothing listening)', async () => {
+    const s = await site({ certificate: await ca.issue({ names: ['v6gone.example-shop.com'] }), https: { '/': { body: 'x' } } });
+    const r = await scanDomain('v6gone.example-shop.com', options(s));
+    const v6 = check(r, 'ipv6-reachability');
+    assert.equal(v6.status, 'fail');
+    assert.match(v6.evidence, /^AAAA ::1: no answer over IPv6 \(ECONNREFUSED\)$/);
+    assert.equal(v6.points, -5);
+    assert.equal(r.findings.find((f) => f.rule_id === 'CGS038')?.message, 'The site does not answer on its IPv6 address ::1.');
+  });
+
+  it('fails the key exchange for 1024-bit DHE (Logjam) and caps at B', async () => {
+    const dhparam = weakDhParams();
+    const s = await site({
+      certificate: await ca.issue({ names: ['dhe.example-shop.com'], key: 'rsa2048' }), maxVersion: 'TLSv1.2', dhparam,
+      ciphers: 'DHE-RSA-AES128-GCM-SHA256:@SECLEVEL=0', https: { '/': { body: 'x' } },
+    });
+    const r = await scanDomain('dhe.example-shop.com', options(s));
+    const kx = check(r, 'tls-key-exchange-group');
+    assert.equal(kx.status, 'fail', kx.evidence);
+    assert.match(kx.evidence, /DH-1024/);
+    assert.ok(r.caps.some((c) => c.check === 'tls-key-exchange-group' && c.max === 89));
   });
 
   it('fails an RSA-1024 key and a SHA-1 signature', async () => {
@@ -382,6 +429,20 @@ describe('scanDomain on local sites', () => {
       assert.ok(s.requests.includes('GET https://ports.example-shop.com/') && s.requests.includes('GET http://ports.example-shop.com/'), 'both home pages were asked');
     } finally {
       await canary.close();
+    }
+  });
+
+  it('refuses a name whose AAAA is a forbidden address: no probe (IPv6 included) reaches the canaries on ::1', async () => {
+    const s = await site({ certificate: await ca.issue({ names: ['v6canary.example-shop.com'] }), https: { '/': { body: 'x' } } });
+    const canaries = await Promise.all([startCanary('::1', s.httpsPort), startCanary('::1', s.httpPort)]);
+    try {
+      const before = s.requests.length;
+      // ::1 is not in the allowed ranges here: one refused address refuses the name for every probe.
+      await assert.rejects(scanDomain('v6canary.example-shop.com', options(s, { allowedCidrs: ['127.0.0.1/32'] })), (e: unknown) => e instanceof ScanTargetRefusedError && /refused address/.test(e.message));
+      assert.deepEqual(canaries.map((c) => c.connections), [0, 0]);
+      assert.equal(s.requests.length, before, 'nor the IPv4 site');
+    } finally {
+      await Promise.all(canaries.map((c) => c.close()));
     }
   });
 

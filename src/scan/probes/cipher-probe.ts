@@ -24,6 +24,7 @@ export async function helloExchange(connector: Connector, host: string, suites: 
 async function exchange(connector: Connector, host: string, suites: readonly number[], opts: CipherProbeOptions): Promise<ServerAnswer> {
   const timeoutMs = opts.budget.take(opts.timeoutMs);
   const address = await connector.vet(host);
+  opts.budget.connections++;
   const port = connector.settings.httpsPort ?? 443;
   return new Promise<ServerAnswer>((resolve, reject) => {
     const socket = net.connect({ host: address, port });
@@ -73,7 +74,7 @@ export async function probeCipherClasses(connector: Connector, host: string, opt
     if (answer.kind !== 'hello') return undefined;
     const cls = classOf(answer.suite);
     if (cls === undefined || !offered.includes(cls)) throw new Error(`the server chose suite 0x${answer.suite.toString(16).padStart(4, '0')}, which was not offered`);
-    accepted[cls] = { suite: answer.suite, version: answer.version, ...(answer.group !== undefined ? { group: answer.group } : {}) };
+    accepted[cls] = { suite: answer.suite, version: answer.version, ...(answer.group !== undefined ? { group: answer.group } : {}), ...(answer.dhBits !== undefined ? { dhBits: answer.dhBits } : {}) };
     return cls;
   };
   const weakSuites = WEAK.flatMap((c) => SUITES[c]);

@@ -24,6 +24,12 @@ export const SUITES = {
   fsAead: [0xc02b, 0xc02c, 0xc02f, 0xc030, 0xcca8, 0xcca9, 0x009e, 0x009f, 0xccaa],
 } as const;
 
+/** Suites whose ServerKeyExchange carries finite-field Diffie-Hellman parameters (DHE and anonymous DH). */
+export const DHE_SUITES: ReadonlySet<number> = new Set([
+  0x0011, 0x0012, 0x0013, 0x0014, 0x0015, 0x0016, 0x0018, 0x001b, 0x0033, 0x0034, 0x0039, 0x003a, 0x0067, 0x006b, 0x006c, 0x006d,
+  0x009e, 0x009f, 0x00a6, 0x00a7, 0xccaa,
+]);
+
 export type SuiteClass = keyof typeof SUITES;
 export const SUITE_CLASSES = Object.keys(SUITES) as SuiteClass[];
 
@@ -66,7 +72,7 @@ export function buildClientHello(serverName: string, suites: readonly number[], 
 }
 
 export type ServerAnswer =
-  | { kind: 'hello'; version: number; suite: number; group?: number }
+  | { kind: 'hello'; version: number; suite: number; group?: number; dhBits?: number }
   | { kind: 'alert'; level: number; description: number }
   | { kind: 'incomplete' }
   | { kind: 'garbage'; reason: string };
@@ -109,6 +115,12 @@ export function parseServerAnswer(data: Buffer): ServerAnswer {
       } else if (msgType === 12 && hello && msg[0] === 3 && msg.length >= 3) {
         // ServerKeyExchange, ECDHE: curve_type named_curve (3), then the group.
         return { kind: 'hello', ...hello, group: msg.readUInt16BE(1) };
+      } else if (msgType === 12 && hello && DHE_SUITES.has(hello.suite) && msg.length >= 3) {
+        // ServerKeyExchange, DHE: dh_p (2-byte length, then the prime): its size in bits, leading zeros left out.
+        const p = msg.subarray(2, 2 + msg.readUInt16BE(0));
+        const first = p.findIndex((b) => b !== 0);
+        const dhBits = first < 0 ? 0 : (p.length - first) * 8 - (Math.clz32(p[first]!) - 24);
+        return { kind: 'hello', ...hello, dhBits };
       } else if (msgType === 14 && hello) {
         return { kind: 'hello', ...hello };
       }

@@ -25,11 +25,17 @@ export interface SiteOptions {
   maxVersion?: tls.SecureVersion;
   /** e.g. `DEFAULT@SECLEVEL=0` to serve TLS 1.0 or weak keys. */
   ciphers?: string;
+  /** Finite-field DH parameters (PEM) for DHE suites. */
+  dhparam?: string;
   https: PageTable;
   /** Plain HTTP pages; when absent every request is redirected to https:// on the same host. */
   http?: PageTable;
   /** Answer for paths not in the table (a soft-404 site answers 200 here); default a 404 page. */
   fallback?: Page;
+  /** Also listen on ::1 at the same two ports (a site reachable over IPv6 on loopback). */
+  ipv6?: boolean;
+  /** Staple this OCSP response to every handshake that asks for one (the bytes are not checked by the scanner). */
+  ocspResponse?: Buffer;
 }
 
 export interface Site {
@@ -64,7 +70,7 @@ function closeServer(server: net.Server & { closeAllConnections?: () => void }):
 export async function startSite(o: SiteOptions): Promise<Site> {
   const requests: string[] = [];
   const fallback = o.fallback ?? { status: 404, headers: { 'content-type': 'text/html' }, body: '<h1>Not found</h1>' };
-  const tlsBase = { minVersion: o.minVersion, maxVersion: o.maxVersion, ...(o.ciphers ? { ciphers: o.ciphers } : {}) };
+  const tlsBase = { minVersion: o.minVersion, maxVersion: o.maxVersion, ...(o.ciphers ? { ciphers: o.ciphers } : {}), ...(o.dhparam ? { dhparam: o.dhparam } : {}) };
   const contexts = new Map(Object.entries(o.sni ?? {}).map(([name, kp]) => [name, tls.createSecureContext({ ...tlsBase, ...kp })]));
   const secure = https.createServer(
     { ...tlsBase, ...o.certificate, SNICallback: (name, cb) => cb(null, contexts.get(name) ?? undefined) },
@@ -78,8 +84,24 @@ export async function startSite(o: SiteOptions): Promise<Site> {
   const plain = http.createServer(o.http ? serve(o.http, fallback, 'http', requests) : redirect);
   // Bad-TLS sites end handshakes abruptly; that is the point, not a test failure.
   secure.on('tlsClientError', () => {});
+  if (o.ocspResponse) {
+    const response = o.ocspResponse;
+    secure.on('OCSPRequest', (_cert: Buffer, _issuer: Buffer, cb: (err: Error | null, resp?: Buffer) => void) => cb(null, response));
+  }
   const [httpsPort, httpPort] = await Promise.all([listen(secure), listen(plain)]);
-  return { httpPort, httpsPort, requests, close: async () => void (await Promise.all([closeServer(secure), closeServer(plain)])) };
+  // ::1 listeners hand their connections to the same servers, so both families serve the same site.
+  const v6: net.Server[] = [];
+  if (o.ipv6) {
+    for (const [server, port] of [[secure, httpsPort], [plain, httpPort]] as const) {
+      const relay = net.createServer((socket) => server.emit('connection', socket));
+      await new Promise<void>((resolve, reject) => {
+        relay.once('error', reject);
+        relay.listen(port, '::1', () => resolve());
+      });
+      v6.push(relay);
+    }
+  }
+  return { httpPort, httpsPort, requests, close: async () => void (await Promise.all([closeServer(secure), closeServer(plain), ...v6.map((s) => closeServer(s))])) };
 }
 
 export interface Canary {
