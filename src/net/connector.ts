@@ -115,6 +115,9 @@ export interface TlsProbeResult {
 }
 
 const DEFAULT_TIMEOUT_MS = 8000;
+/** With keep-alive, requests to one origin share at most this many connections (a scan's dozen same-origin
+ * requests take ~1 ms each on a kept-alive connection; a new TLS connection costs a handshake). */
+export const HTTP_CONNECTIONS_PER_ORIGIN = 2;
 const DEFAULT_MAX_BODY = 512 * 1024;
 
 export interface Connector {
@@ -156,8 +159,9 @@ export function createConnector(settings: ConnectorSettings = {}): Connector {
   const resolver = new Resolver({ timeout: settings.dnsTimeoutMs ?? 3000, tries: 2 });
   if (settings.dnsServers && settings.dnsServers.length > 0) resolver.setServers([...settings.dnsServers]);
   const vetted = new Map<string, Promise<string[]>>();
+  const seenSockets = new WeakSet<object>();
   const agents = settings.keepAlive
-    ? { http: new http.Agent({ keepAlive: true, scheduling: 'lifo' }), https: new https.Agent({ keepAlive: true, scheduling: 'lifo' }) }
+    ? { http: new http.Agent({ keepAlive: true, scheduling: 'lifo', maxSockets: HTTP_CONNECTIONS_PER_ORIGIN }), https: new https.Agent({ keepAlive: true, scheduling: 'lifo', maxSockets: HTTP_CONNECTIONS_PER_ORIGIN }) }
     : undefined;
 
   async function resolveAndVet(host: string): Promise<string[]> {
@@ -225,8 +229,11 @@ export function createConnector(settings: ConnectorSettings = {}): Connector {
           })
         : http.request(base);
       const timer = setTimeout(() => req.destroy(new ConnectError('timeout', `no complete response within ${timeoutMs} ms`)), timeoutMs);
-      req.on('socket', () => {
-        if (options.budget && !req.reusedSocket) options.budget.connections++;
+      req.on('socket', (socket) => {
+        // A socket seen for the first time is a connection opened; a kept-alive one handed over again is not.
+        if (seenSockets.has(socket)) return;
+        seenSockets.add(socket);
+        if (options.budget) options.budget.connections++;
       });
       req.on('error', (err) => {
         clearTimeout(timer);

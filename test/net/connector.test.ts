@@ -140,6 +140,25 @@ describe('guarded connector', () => {
     await refused(createConnector(settings()).request('https://rebind.example-shop.com/'), 'refused-address');
   });
 
+  it('keeps connections alive per vetted address: same-origin requests share them, every request is still budgeted and redirects re-vetted', async () => {
+    const c = createConnector({ ...settings(), keepAlive: true });
+    try {
+      const budget = new ScanBudget(20, 10_000);
+      for (const path of ['/', '/big', '/']) await c.request(`https://site.example-shop.com${path}`, { budget, verifyTls: false });
+      assert.deepEqual([budget.used, budget.connections], [3, 1], 'three requests over one connection');
+      // A redirect off the kept-alive origin is vetted like any other: refused, nothing reaches the canary.
+      await refused(fetchFollow(c, `https://site.example-shop.com/to-canary-name`, opts()), 'refused-address');
+      // The kept-alive pool is keyed by the vetted address: a rebinding name never gets another.
+      rebindA = 0;
+      const first = await c.request('https://rebind.example-shop.com/', { budget, verifyTls: false });
+      const again = await c.request('https://rebind.example-shop.com/', { budget, verifyTls: false });
+      assert.deepEqual([first.address, again.address], ['127.0.0.1', '127.0.0.1']);
+      assert.equal(canary.connections, 0);
+    } finally {
+      c.close();
+    }
+  });
+
   it('caps bodies and enforces the per-scan request budget', async () => {
     const c = createConnector(settings());
     const budget = new ScanBudget(2, 10_000);

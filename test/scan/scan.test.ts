@@ -133,7 +133,10 @@ describe('scanDomain on local sites', () => {
     assert.deepEqual([check(r, 'tls-post-quantum').status, check(r, 'tls-key-exchange-group').status], ['pass', 'pass']);
     assert.match(check(r, 'tls-key-exchange-group').evidence, /^X25519MLKEM768, /);
     assert.ok(!JSON.stringify(r).includes('s3cr3t-session-value'), 'cookie values never appear');
-    assert.ok(r.requests <= 60);
+    // 8 TLS handshakes (default client, 5 ClientHellos, TLS 1.0, 1.1) and at most 2 kept-alive connections per origin
+    // for the 21 HTTP requests (HTTPS and HTTP home pages, the IPv6 one, the MTA-STS policy host): 13 at most.
+    assert.ok(s.requests.length >= 20, `${s.requests.length} requests served`);
+    assert.ok(r.requests >= 8 && r.requests <= 13, `${r.requests} connections`);
     assert.ok(s.requests.every((line) => line.includes('example-shop.com')));
     assertRecomputable(r);
   });
