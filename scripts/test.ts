@@ -103,6 +103,16 @@ function ensurePreCommit(): void {
   process.exit(2);
 }
 
+/** `openssl` (Debian's package) for the cipher-probe test's legacy server (`openssl s_server` still serves NULL and
+ * anonymous suites; test/support/local-sites/openssl-site.ts). Installed when missing where that can be done. */
+function ensureOpenssl(): void {
+  if (spawnSync('sh', ['scripts/ensure-deb.sh', 'openssl', 'openssl'], { stdio: 'inherit' }).status === 0) return;
+  console.error('The cipher-probe test (test/scan/cipher-probe.test.ts) needs openssl, which is missing. Nothing was run.\n'
+    + 'Install Debian\'s openssl package as root, then run the tests again:\n'
+    + '  apt-get update && apt-get install -y --no-install-recommends openssl');
+  process.exit(2);
+}
+
 /** One migrated PGlite data directory per run; embedded test stores start as copies of it (test/support/store.ts). */
 async function pgliteTemplate(): Promise<string> {
   const { openEmbedded } = await import('../src/storage/embedded.ts');
@@ -149,6 +159,7 @@ const e2eFiles = e2e.flatMap((f) => (f.includes('*') ? globSync(f, { exclude: ['
 const perStore = e2eFiles.filter((f) => dependsOnStore(f));
 const anyStore = e2eFiles.filter((f) => !dependsOnStore(f));
 const results: RunResult[] = [];
+if ([...unit, ...e2e].some((f) => f === 'test/scan/cipher-probe.test.ts' || f.includes('*'))) ensureOpenssl();
 if (unit.length) results.push(await runNodeTest('unit', unit, {}));
 if (anyStore.length) results.push(await runNodeTest('integration (any store)', anyStore, {}));
 const template = perStore.length && stores.includes('embedded') ? await pgliteTemplate() : '';

@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import { ConnectError, createConnector, ScanBudget } from '../../src/net/connector.ts';
 import { probeCipherClasses } from '../../src/scan/probes/cipher-probe.ts';
 import type { Canary, DnsServer, Site } from '../support/local-sites/index.ts';
-import { createTestCa, hasOpensslServer, startCanary, startDnsServer, startOpensslSite, startSite } from '../support/local-sites/index.ts';
+import { createTestCa, startCanary, startDnsServer, startOpensslSite, startSite } from '../support/local-sites/index.ts';
 import { cipherSuitesCheck } from '../../src/scan/checks/ciphers.ts';
 import type { Evidence } from '../../src/scan/evidence.ts';
 
@@ -56,7 +56,7 @@ describe('cipher probe', () => {
     assert.equal(dns.queries.filter((q) => q === 'A rebind.example-shop.com').length, 1);
   });
   // Debian's OpenSSL 3.0 still has NULL and anonymous suites, but no 3DES or RC4 (those stay tested on recorded bytes).
-  it('reads NULL and anonymous suites from a server that still offers them (Debian openssl s_server at security level 0)', { skip: !hasOpensslServer() && 'no openssl binary' }, async () => {
+  it('reads NULL and anonymous suites from a server that still offers them (Debian openssl s_server at security level 0)', async () => {
     const legacy = await startOpensslSite(await ca.issue({ names: ['site.example-shop.com'], key: 'rsa2048' }), 'NULL-SHA256:ADH-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256:@SECLEVEL=0');
     try {
       const c = createConnector({ dnsServers: [dns.server], allowedCidrs: ['127.0.0.1/32'], httpsPort: legacy.port });

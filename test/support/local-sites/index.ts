@@ -6,5 +6,5 @@ export { startDnsServer } from './dns-server.ts';
 export type { DnsServer, RecordSet } from './dns-server.ts';
 export { startCanary, startSite } from './site.ts';
 export type { Canary, Handler, Page, PageTable, Site, SiteOptions } from './site.ts';
-export { hasOpensslServer, startOpensslSite } from './openssl-site.ts';
+export { startOpensslSite } from './openssl-site.ts';
 export type { OpensslSite } from './openssl-site.ts';

@@ -1,6 +1,6 @@
 // A loopback TLS server run by Debian's `openssl s_server`: OpenSSL 3.0 there still serves NULL and 3DES suites at
-// security level 0, which Node's OpenSSL (3.5) no longer can. Skipped by callers when the binary is absent.
-import { spawn, spawnSync } from 'node:child_process';
+// security level 0, which Node's OpenSSL (3.5) no longer can. The Debian package `openssl` provides the binary.
+import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
@@ -11,10 +11,6 @@ import type { KeyPairPem } from './certs.ts';
 export interface OpensslSite {
   port: number;
   close(): Promise<void>;
-}
-
-export function hasOpensslServer(): boolean {
-  return spawnSync('openssl', ['version'], { stdio: 'ignore' }).status === 0;
 }
 
 function freePort(): Promise<number> {
