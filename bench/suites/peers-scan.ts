@@ -21,8 +21,8 @@ import type { SuiteResult } from '../run.ts';
 import { optionValue } from '../options.ts';
 import { scanDomain } from '../../src/scan/index.ts';
 import type { ScanResult } from '../../src/scan/index.ts';
-import { createTestCa, startDnsServer, startSite } from '../../test/support/local-sites/index.ts';
-import type { Handler, Site, SiteOptions } from '../../test/support/local-sites/index.ts';
+import { createTestCa, startDnsServer, startSite, weakDhParams } from '../../test/support/local-sites/index.ts';
+import type { Handler, RecordSet, Site, SiteOptions } from '../../test/support/local-sites/index.ts';
 
 const run = promisify(execFile);
 const OBSERVATORY = '@mdn/mdn-http-observatory@1.4.8';
@@ -60,7 +60,14 @@ interface LabSite {
   options: (ca: Awaited<ReturnType<typeof createTestCa>>) => Promise<SiteOptions>;
   /** Started separately (plain HTTP only: the HTTPS port is closed). */
   httpOnly?: boolean;
+  /** DNS records besides the site's A (mail domains). */
+  dns?: Record<string, RecordSet>;
+  /** What the lab built, per mail check: the truth our verdicts are compared with (internet.nl cannot scan a
+   * loopback lab). `true` = a problem (fail or warn). */
+  mail?: Record<string, boolean>;
 }
+
+const MTA_STS_POLICY = { headers: { 'content-type': 'text/plain' }, body: 'version: STSv1\nmode: enforce\nmx: mx.mailok.lab-mail.com\nmax_age: 604800\n' };
 
 const SITES: LabSite[] = [
   { name: 'hardened.lab-shop.com', what: 'every header, intermediate ciphers', options: async (ca) => ({ certificate: await ca.issue({ names: ['hardened.lab-shop.com'] }), ciphers: INTERMEDIATE, https: { '/': { headers: { ...HARDENED, 'set-cookie': '__Host-sid=v; Path=/; Secure; HttpOnly; SameSite=Lax' }, body: HTML } } }) },
@@ -75,6 +82,20 @@ const SITES: LabSite[] = [
   { name: 'mismatch.lab-shop.com', what: 'certificate for another name', options: async (ca) => ({ certificate: await ca.issue({ names: ['other.lab-shop.com'] }), ciphers: INTERMEDIATE, https: { '/': { headers: HARDENED, body: HTML } } }) },
   { name: 'exposed.lab-shop.com', what: 'hardened headers but a public .env and .git', options: async (ca) => ({ certificate: await ca.issue({ names: ['exposed.lab-shop.com'] }), ciphers: INTERMEDIATE, https: { '/': { headers: HARDENED, body: HTML }, '/.env': { headers: { 'content-type': 'text/plain' }, body: 'DB_PASSWORD=lab\n' }, '/.git/config': { headers: { 'content-type': 'text/plain' }, body: '[core]\n\trepositoryformatversion = 0\n' } } }) },
   { name: 'nofs.lab-shop.com', what: 'RSA key exchange only (no forward secrecy), CBC, TLS 1.2', options: async (ca) => ({ certificate: await ca.issue({ names: ['nofs.lab-shop.com'], key: 'rsa2048' }), maxVersion: 'TLSv1.2', ciphers: 'AES128-GCM-SHA256:AES256-SHA', https: { '/': { headers: HARDENED, body: HTML } } }) },
+  { name: 'mailok.lab-mail.com', what: 'mail domain: SPF, DMARC reject, MTA-STS enforce, TLS-RPT, signed delegation', options: async (ca) => ({ certificate: await ca.issue({ names: ['mailok.lab-mail.com', 'mta-sts.mailok.lab-mail.com'] }), ciphers: INTERMEDIATE, https: { '/': { headers: HARDENED, body: HTML }, 'mta-sts.mailok.lab-mail.com/.well-known/mta-sts.txt': MTA_STS_POLICY } }),
+    dns: {
+      'mailok.lab-mail.com': { A: ['127.0.0.1'], MX: [{ priority: 10, exchange: 'mx.mailok.lab-mail.com' }], TXT: ['v=spf1 mx -all'] },
+      '_dmarc.mailok.lab-mail.com': { TXT: ['v=DMARC1; p=reject; rua=mailto:d@lab-mail.com'] },
+      '_mta-sts.mailok.lab-mail.com': { TXT: ['v=STSv1; id=20261126'] },
+      '_smtp._tls.mailok.lab-mail.com': { TXT: ['v=TLSRPTv1; rua=mailto:tls@lab-mail.com'] },
+      'mta-sts.mailok.lab-mail.com': { A: ['127.0.0.1'] },
+      'lab-mail.com': { DS: true, authenticated: true },
+    },
+    mail: { 'email-spf': false, 'email-dmarc': false, 'email-mta-sts': false, 'email-tls-rpt': false, dnssec: false } },
+  { name: 'mailbare.lab-shop.com', what: 'mail domain: MX and a soft SPF only (no DMARC, MTA-STS, TLS-RPT; unsigned)', options: async (ca) => ({ certificate: await ca.issue({ names: ['mailbare.lab-shop.com'] }), ciphers: INTERMEDIATE, https: { '/': { headers: HARDENED, body: HTML } } }),
+    dns: { 'mailbare.lab-shop.com': { A: ['127.0.0.1'], MX: [{ priority: 10, exchange: 'mx.mailbare.lab-shop.com' }], TXT: ['v=spf1 mx ~all'] } },
+    mail: { 'email-dmarc': true, 'email-mta-sts': true, 'email-tls-rpt': true, dnssec: true } },
+  { name: 'weakdh.lab-shop.com', what: 'DHE with a 1024-bit group (Logjam), TLS 1.2', options: async (ca) => ({ certificate: await ca.issue({ names: ['weakdh.lab-shop.com'], key: 'rsa2048' }), maxVersion: 'TLSv1.2', dhparam: weakDhParams(), ciphers: 'DHE-RSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256:@SECLEVEL=0', https: { '/': { headers: HARDENED, body: HTML } } }) },
   { name: 'cors.lab-shop.com', what: 'reflects any Origin with credentials, CORP invalid', options: async (ca) => ({ certificate: await ca.issue({ names: ['cors.lab-shop.com'] }), ciphers: INTERMEDIATE, https: { '/': (req, res) => { res.writeHead(200, { ...HARDENED, 'cross-origin-resource-policy': 'same', 'access-control-allow-origin': req.headers.origin ?? '*', 'access-control-allow-credentials': 'true' }); res.end(HTML); } } }) },
 ];
 
@@ -114,7 +135,7 @@ function hasCommand(cmd: string): boolean {
 async function testssl(host: string, port: number, caFile: string, out: string): Promise<Map<string, string>> {
   // `--reuse-testssl`: read the JSON a previous run left (the findings do not depend on the lab's random ports).
   if (!(process.argv.includes('--reuse-testssl') && existsSync(out))) await new Promise<void>((resolve) => {
-    const p = spawn('testssl', ['--quiet', '--color', '0', '--warnings', 'off', '--ip', '127.0.0.1', '--add-ca', caFile, '-p', '-s', '-f', '-S', '--jsonfile', out, `${host}:${port}`], { stdio: 'ignore' });
+    const p = spawn('testssl', ['--quiet', '--color', '0', '--warnings', 'off', '--ip', '127.0.0.1', '--add-ca', caFile, '-p', '-s', '-f', '-S', '--logjam', '--jsonfile', out, `${host}:${port}`], { stdio: 'ignore' });
     const timer = setTimeout(() => p.kill('SIGKILL'), 240_000);
     p.on('exit', () => { clearTimeout(timer); resolve(); });
   });
@@ -128,7 +149,8 @@ export default async function peersScan(): Promise<SuiteResult> {
   const ca = await createTestCa();
   const caFile = path.join(scratch, 'lab-ca.pem');
   await writeFile(caFile, ca.cert);
-  const zone = Object.fromEntries(SITES.flatMap((s) => [[s.name, { A: ['127.0.0.1'] }], [`www.${s.name}`, { A: ['127.0.0.1'] }]]));
+  const zone: Record<string, RecordSet> = Object.fromEntries(SITES.flatMap((s) => [[s.name, { A: ['127.0.0.1'] }], [`www.${s.name}`, { A: ['127.0.0.1'] }]]));
+  for (const s of SITES) Object.assign(zone, s.dns ?? {});
   const labDns = await startDnsServer(zone);
   const started: { site: LabSite; server: Site; httpsPort: number }[] = [];
   // The Observatory (axios, in this process) resolves through dns.lookup: lab names go to loopback, nothing else resolves.
@@ -137,7 +159,7 @@ export default async function peersScan(): Promise<SuiteResult> {
     const cb = (typeof options === 'function' ? options : callback) as (...a: unknown[]) => void;
     const all = typeof options === 'object' && options !== null && (options as { all?: boolean }).all;
     if (hostname === '127.0.0.1' || hostname === 'localhost') return all ? cb(null, [{ address: '127.0.0.1', family: 4 }]) : cb(null, '127.0.0.1', 4);
-    if (!hostname.endsWith('.lab-shop.com')) return cb(Object.assign(new Error(`not a lab name: ${hostname}`), { code: 'ENOTFOUND' }));
+    if (!hostname.endsWith('.lab-shop.com') && !hostname.endsWith('.lab-mail.com')) return cb(Object.assign(new Error(`not a lab name: ${hostname}`), { code: 'ENOTFOUND' }));
     return all ? cb(null, [{ address: '127.0.0.1', family: 4 }]) : cb(null, '127.0.0.1', 4);
   };
   tls.setDefaultCACertificates([...tls.getCACertificates('default'), ca.cert]);
@@ -161,6 +183,7 @@ export default async function peersScan(): Promise<SuiteResult> {
     const withTestssl = hasCommand('testssl') && !process.argv.includes('--no-testssl');
     const verdicts: Verdict[] = [];
     const tlsVerdicts: Verdict[] = [];
+    const mailVerdicts: Verdict[] = [];
     for (const { site, server, httpsPort } of started) {
       const ours = await scanDomain(site.name, { publicBaseUrl: 'https://confgate.bench', dnsServers: [labDns.server], allowedCidrs: ['127.0.0.1/32'], httpPort: server.httpPort, httpsPort, ca: ca.cert, timeoutMs: 3000 });
       // The Observatory's scan() does not pass ports to retrieve(): call its steps as scan() does.
@@ -178,6 +201,10 @@ export default async function peersScan(): Promise<SuiteResult> {
         const t = obs?.get(test);
         const c = ours.checks.find((x) => x.id === check);
         verdicts.push({ site: site.name, check, ours: flagged(ours, check), theirs: t === undefined ? undefined : t.modifier < 0, ourText: `${c?.status}: ${c?.evidence ?? ''}`, theirText: t ? `${t.result} (${t.modifier})` : 'no result' });
+      }
+      for (const [check, problem] of Object.entries(site.mail ?? {})) {
+        const c = ours.checks.find((x) => x.id === check);
+        mailVerdicts.push({ site: site.name, check, ours: flagged(ours, check), theirs: problem, ourText: `${c?.status}: ${c?.evidence ?? ''}`, theirText: problem ? 'built with a problem' : 'built right' });
       }
       if (withTestssl) {
         const ts = await testssl(site.name, httpsPort, caFile, path.join(scratch, `${site.name}.json`));
@@ -197,6 +224,9 @@ export default async function peersScan(): Promise<SuiteResult> {
         const fs = ours.checks.find((c) => c.id === 'tls-forward-secrecy');
         // Flagged = no forward secrecy at all (testssl 3.0: "No ciphers supporting (P)FS offered"; "offered" otherwise).
         tlsVerdicts.push({ site: site.name, check: 'no forward secrecy', ours: fs?.status === 'error' ? undefined : fs?.status === 'fail', theirs: ts.has(fsId) ? !/^offered/i.test(ts.get(fsId) ?? '') : undefined, ourText: `${fs?.status}: ${fs?.evidence}`, theirText: ts.get(fsId) ?? 'no result' });
+        // testssl.sh's LOGJAM finding: "VULNERABLE" for a common 1024-bit prime (or weaker), else "not vulnerable".
+        const kx = ours.checks.find((c) => c.id === 'tls-key-exchange-group');
+        tlsVerdicts.push({ site: site.name, check: 'weak DH group', ours: kx?.status === 'error' ? undefined : kx?.status === 'fail', theirs: ts.has('LOGJAM') ? /VULNERABLE/i.test(ts.get('LOGJAM') ?? '') && !/not vulnerable/i.test(ts.get('LOGJAM') ?? '') : undefined, ourText: `${kx?.status}: ${kx?.evidence}`, theirText: ts.get('LOGJAM') ?? 'no result' });
         const exp = ours.checks.find((c) => c.id === 'tls-certificate-expiry');
         tlsVerdicts.push({ site: site.name, check: 'certificate expired', ours: exp?.status === 'error' ? undefined : exp?.status === 'fail', theirs: ts.has('cert_expirationStatus') ? /expired/i.test(ts.get('cert_expirationStatus') ?? '') : undefined, ourText: `${exp?.status}: ${exp?.evidence}`, theirText: ts.get('cert_expirationStatus') ?? 'no result' });
         const host = ours.checks.find((c) => c.id === 'tls-hostname-mismatch');
@@ -218,8 +248,9 @@ export default async function peersScan(): Promise<SuiteResult> {
       return { agree: agree.length, judged: judged.length, percent: judged.length ? Number(((100 * agree.length) / judged.length).toFixed(1)) : null, per_check: perCheck, differences: diffs.map(({ site, check, ours: o, theirs: t, ourText, theirText }) => ({ site, check, ours: o, theirs: t, ourText, theirText })) };
     };
     const observatory = summarise('Observatory 1.4.8 (header, cookie, redirect checks)', verdicts);
+    const mail = summarise('Mail checks against the lab\'s design (internet.nl cannot scan loopback)', mailVerdicts);
     const testsslResult = withTestssl ? summarise('testssl.sh (protocols, ciphers, forward secrecy, certificate)', tlsVerdicts) : { skipped: 'testssl not installed: scripts/ensure-deb.sh testssl testssl.sh' };
-    return { suite: 'peers-scan', results: { sites: SITES.map((s) => ({ name: s.name, what: s.what })), observatory, testssl: testsslResult } };
+    return { suite: 'peers-scan', results: { sites: SITES.map((s) => ({ name: s.name, what: s.what })), observatory, testssl: testsslResult, mail } };
   } finally {
     (dns as { lookup: unknown }).lookup = originalLookup;
     await Promise.all([...started.map((s) => s.server.close()), labDns.close()]);

@@ -146,6 +146,31 @@ function portFor(url: URL, settings: ConnectorSettings): number {
   throw new ConnectError('refused-port', `port ${port} is not allowed: only ports 80 and 443 are scanned`);
 }
 
+/** TLS client contexts by what they offer and trust. Node otherwise builds one (and parses the CA list) for every
+ * connection: a scan makes a dozen, and the context was the largest share of a scan's own CPU after the handshakes. */
+const contexts = new Map<string, tls.SecureContext>();
+const caIds = new WeakMap<object, number>();
+let nextCaId = 0;
+function clientContext(ca: ConnectorSettings['ca'], offer: { ciphers?: string; minVersion?: tls.SecureVersion; maxVersion?: tls.SecureVersion }): tls.SecureContext {
+  let caKey = 'default';
+  if (ca !== undefined) {
+    if (typeof ca === 'string') caKey = `s:${ca}`;
+    else {
+      let id = caIds.get(ca as object);
+      if (id === undefined) caIds.set(ca as object, (id = nextCaId++));
+      caKey = `o:${id}`;
+    }
+  }
+  const key = `${caKey}|${offer.ciphers ?? ''}|${offer.minVersion ?? ''}|${offer.maxVersion ?? ''}`;
+  let ctx = contexts.get(key);
+  if (!ctx) {
+    if (contexts.size > 64) contexts.clear();
+    ctx = tls.createSecureContext({ ...offer, ...(ca !== undefined ? { ca: ca as string | Buffer | Array<string | Buffer> } : {}) });
+    contexts.set(key, ctx);
+  }
+  return ctx;
+}
+
 function networkError(err: unknown): ConnectError {
   if (err instanceof ConnectError) return err;
   const e = err as NodeJS.ErrnoException;
@@ -225,7 +250,8 @@ export function createConnector(settings: ConnectorSettings = {}): Connector {
             ...base,
             servername: isIP(url.hostname.replace(/^\[|\]$/g, '')) === 0 ? url.hostname : undefined,
             rejectUnauthorized: options.verifyTls ?? true,
-            ...(settings.ca !== undefined ? { ca: settings.ca as string | Buffer | Array<string | Buffer> } : {}),
+            // https.request passes it on to tls.connect (its option types leave it out).
+            ...({ secureContext: clientContext(settings.ca, {}) } as Record<string, unknown>),
           })
         : http.request(base);
       const timer = setTimeout(() => req.destroy(new ConnectError('timeout', `no complete response within ${timeoutMs} ms`)), timeoutMs);
@@ -293,7 +319,7 @@ export function createConnector(settings: ConnectorSettings = {}): Connector {
         // Ask for the stapled OCSP response (the status_request extension), as browsers do.
         requestOCSP: true,
         ...offer,
-        ...(settings.ca !== undefined ? { ca: settings.ca as string | Buffer | Array<string | Buffer> } : {}),
+        secureContext: clientContext(settings.ca, offer),
       });
       const timer = setTimeout(() => socket.destroy(new ConnectError('timeout', `no TLS handshake within ${timeoutMs} ms`)), timeoutMs);
       let ocspStapled = false;
