@@ -146,6 +146,11 @@ function portFor(url: URL, settings: ConnectorSettings): number {
   throw new ConnectError('refused-port', `port ${port} is not allowed: only ports 80 and 443 are scanned`);
 }
 
+/** What a default client offers, as browsers do: Node's default list without finite-field DHE, which Chrome and
+ * Firefox no longer offer. A server preferring DHE with a small group would otherwise fail a Node client ("dh key
+ * too small") where every browser simply gets ECDHE; the cipher probes still see that DHE (CGS037). */
+export const BROWSER_CIPHERS = `${tls.DEFAULT_CIPHERS}:!kDHE`;
+
 /** TLS client contexts by what they offer and trust. Node otherwise builds one (and parses the CA list) for every
  * connection: a scan makes a dozen, and the context was the largest share of a scan's own CPU after the handshakes. */
 const contexts = new Map<string, tls.SecureContext>();
@@ -251,7 +256,7 @@ export function createConnector(settings: ConnectorSettings = {}): Connector {
             servername: isIP(url.hostname.replace(/^\[|\]$/g, '')) === 0 ? url.hostname : undefined,
             rejectUnauthorized: options.verifyTls ?? true,
             // https.request passes it on to tls.connect (its option types leave it out).
-            ...({ secureContext: clientContext(settings.ca, {}) } as Record<string, unknown>),
+            ...({ secureContext: clientContext(settings.ca, { ciphers: BROWSER_CIPHERS }) } as Record<string, unknown>),
           })
         : http.request(base);
       const timer = setTimeout(() => req.destroy(new ConnectError('timeout', `no complete response within ${timeoutMs} ms`)), timeoutMs);
@@ -309,7 +314,7 @@ export function createConnector(settings: ConnectorSettings = {}): Connector {
       // observe weak servers, old protocols and weak keys need OpenSSL's lowest security level to be offered at all
       // — which also verifies certificates at that level, so trust is judged by a connection with the defaults.
       const offer = options.asDefaultClient
-        ? {}
+        ? { ciphers: BROWSER_CIPHERS }
         : { ciphers: 'DEFAULT@SECLEVEL=0', minVersion: options.minVersion ?? 'TLSv1', maxVersion: options.maxVersion ?? 'TLSv1.3' };
       const socket = tls.connect({
         host: address,
