@@ -190,6 +190,14 @@ export function createConnector(settings: ConnectorSettings = {}): Connector {
   if (settings.dnsServers && settings.dnsServers.length > 0) resolver.setServers([...settings.dnsServers]);
   const vetted = new Map<string, Promise<string[]>>();
   const seenSockets = new WeakSet<object>();
+  /** Address:port pairs that refused a TCP connection (nothing listens): later requests there fail at once, without
+   * another attempt — an HTTP-only site's dozen HTTPS probes cost one refused connection, not twelve. */
+  const closedPorts = new Map<string, ConnectError>();
+  const remember = (address: string, port: number, err: unknown): ConnectError => {
+    const e = networkError(err);
+    if (e.message === 'ECONNREFUSED') closedPorts.set(`${address}|${port}`, e);
+    return e;
+  };
   const agents = settings.keepAlive
     ? { http: new http.Agent({ keepAlive: true, scheduling: 'lifo', maxSockets: HTTP_CONNECTIONS_PER_ORIGIN }), https: new https.Agent({ keepAlive: true, scheduling: 'lifo', maxSockets: HTTP_CONNECTIONS_PER_ORIGIN }) }
     : undefined;
@@ -245,6 +253,8 @@ export function createConnector(settings: ConnectorSettings = {}): Connector {
     const port = portFor(url, settings);
     const timeoutMs = options.budget ? options.budget.take(options.timeoutMs ?? DEFAULT_TIMEOUT_MS) : (options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
     const address = await vet(url.hostname, options.family);
+    const closed = closedPorts.get(`${address}|${port}`);
+    if (closed) throw closed;
     const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
     const headers: Record<string, string> = { host: url.host, 'user-agent': settings.userAgent ?? 'ConfgateScanner', accept: '*/*', ...options.headers };
     const agent = agents ? (url.protocol === 'https:' ? agents.https : agents.http) : (false as const);
@@ -268,7 +278,7 @@ export function createConnector(settings: ConnectorSettings = {}): Connector {
       });
       req.on('error', (err) => {
         clearTimeout(timer);
-        reject(networkError(err));
+        reject(remember(address, port, err));
       });
       req.on('response', (res) => {
         const chunks: Buffer[] = [];
@@ -308,6 +318,8 @@ export function createConnector(settings: ConnectorSettings = {}): Connector {
   async function tlsProbe(host: string, options: TlsProbeOptions = {}): Promise<TlsProbeResult> {
     const timeoutMs = options.budget ? options.budget.take(options.timeoutMs ?? DEFAULT_TIMEOUT_MS) : (options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
     const address = await vet(host, options.family);
+    const closed = closedPorts.get(`${address}|${settings.httpsPort ?? 443}`);
+    if (closed) throw closed;
     if (options.budget) options.budget.connections++;
     return new Promise<TlsProbeResult>((resolve, reject) => {
       // Either way the verdict is read, not enforced: this connection only observes, it never sends data. To
@@ -346,7 +358,7 @@ export function createConnector(settings: ConnectorSettings = {}): Connector {
       });
       socket.once('error', (err) => {
         clearTimeout(timer);
-        reject(networkError(err));
+        reject(remember(address, settings.httpsPort ?? 443, err));
       });
     });
   }

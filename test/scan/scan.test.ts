@@ -325,6 +325,8 @@ describe('scanDomain on local sites', () => {
     const plain = await site({ certificate: await ca.issue({ names: ['nohttps.example-shop.com'] }), https: {}, http: { '/': page } });
     const r = await scanDomain('nohttps.example-shop.com', options({ httpPort: plain.httpPort, httpsPort: s.httpsPort }));
     assert.equal(check(r, 'https-available').status, 'fail');
+    // A refused port is remembered for the scan: the HTTPS probes queued behind the first refusals make no attempt.
+    assert.ok(r.requests <= 12, `${r.requests} connections (28 before)`);
     for (const id of ['tls-certificate-trust', 'tls-certificate-expiry', 'tls-legacy-protocols']) {
       assert.equal(check(r, id).status, 'error', id);
       assert.equal(check(r, id).points, 0, id);
