@@ -152,7 +152,8 @@ interface TlsFacts {
  * negotiates: TLS 1.3 accepted or not), the cipher-class ClientHellos (whose ServerHellos also show TLS 1.2), and
  * TLS 1.0/1.1 pinned at security level 0. TLS 1.2 and 1.3 get handshakes of their own only when those do not
  * settle them — a server no default client can talk to, or one whose TLS 1.2 suites none of the classes hold.
- * 8 handshakes for a typical server, where one per version plus two for trust plus the cipher classes made 11.
+ * 9 handshakes for a typical server (8 before the DHE-alone ClientHello of scan-2026-11.3), where one per version
+ * plus two for trust plus the cipher classes made 12.
  */
 async function collectTls(connector: Connector, domain: string, opts: CollectOptions, limit: Limit): Promise<TlsFacts> {
   const probeOptions = { timeoutMs: opts.timeoutMs, budget: opts.budget };

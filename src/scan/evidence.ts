@@ -71,6 +71,9 @@ export type TlsVersion = (typeof TLS_VERSIONS)[number];
  * version and (ECDHE) group it chose. A class absent from `accepted` was refused. */
 export interface CipherEvidence {
   accepted: Partial<Record<'null' | 'anon' | 'export' | 'rc4' | '3des' | 'fsCbc' | 'rsaCbc' | 'rsaAead' | 'fsAead', { suite: number; version: number; group?: number; dhBits?: number }>>;
+  /** A ClientHello offering only authenticated DHE suites: accepted with this suite and DH prime size (absent:
+   * refused, or evidence from before scan-2026-11.3). */
+  dhe?: { suite: number; version: number; dhBits?: number };
   handshakes: number;
 }
 

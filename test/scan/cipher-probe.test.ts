@@ -37,14 +37,15 @@ const no = { ok: false as const, error: 'not collected' };
 const connector = () => createConnector({ dnsServers: [dns.server], allowedCidrs: ['127.0.0.1/32'], httpsPort: site.httpsPort });
 
 describe('cipher probe', () => {
-  it('reads the classes a Node server accepts, in 5 budgeted handshakes', async () => {
+  it('reads the classes a Node server accepts, in 6 budgeted handshakes (5 classes and DHE alone; changed from 5 deliberately)', async () => {
     const budget = new ScanBudget(60, 10_000);
     const r = await probeCipherClasses(connector(), 'site.example-shop.com', { timeoutMs: 3000, budget });
     assert.deepEqual(Object.keys(r.accepted).sort(), ['fsAead', 'fsCbc']);
     assert.equal(r.accepted.fsAead?.version, 0x0303);
     assert.equal(r.accepted.fsAead?.group, 0x001d, 'x25519 read from the ServerKeyExchange');
-    assert.equal(r.handshakes, 5);
-    assert.equal(budget.used, 5);
+    assert.equal(r.handshakes, 6);
+    assert.equal(budget.used, 6);
+    assert.equal(r.dhe, undefined, 'an ECDSA-keyed Node site without DH parameters offers no DHE');
   });
   it('refuses a name at a forbidden address before connecting', async () => {
     await assert.rejects(probeCipherClasses(connector(), 'canary.example-shop.com', { timeoutMs: 3000, budget: new ScanBudget(60, 10_000) }), (e: unknown) => e instanceof ConnectError && e.code === 'refused-address');
@@ -65,7 +66,7 @@ describe('cipher probe', () => {
       assert.equal(r.accepted.null?.suite, 0x003b, 'NULL-SHA256');
       assert.equal(r.accepted.anon?.suite, 0x00a6, 'ADH-AES128-GCM-SHA256');
       assert.equal(r.accepted.anon?.dhBits, 1024, 'the anonymous DH prime (s_server\'s default temporary parameters at level 0) read from the ServerKeyExchange');
-      assert.equal(r.handshakes, 9, 'a weak class answered: the other four asked one by one');
+      assert.equal(r.handshakes, 10, 'a weak class answered: the other four asked one by one');
       const judged = cipherSuitesCheck.run({ ...({} as Evidence), ciphers: { ok: true, value: r }, tlsVersions: { TLSv1: no, 'TLSv1.1': no, 'TLSv1.2': { ok: true, value: true }, 'TLSv1.3': { ok: true, value: false } } });
       assert.equal(judged.status, 'fail');
       assert.match(judged.evidence, /NULL \(no encryption\) \(0x003b\).*anonymous key exchange \(0x00a6\)/);

@@ -34,6 +34,8 @@ function exchanges(e: Evidence): Exchange[] {
     else out.push({ where, kind: 'hybrid', name: k.name ?? k.type });
   }
   if (e.ciphers?.ok) {
+    const d = e.ciphers.value.dhe;
+    if (d?.dhBits !== undefined) out.push({ where: 'TLS 1.2 DHE', kind: 'DH', name: `DH-${d.dhBits}`, bits: d.dhBits });
     for (const [cls, a] of Object.entries(e.ciphers.value.accepted)) {
       if (a.dhBits !== undefined) out.push({ where: `TLS 1.2 ${cls}`, kind: 'DH', name: `DH-${a.dhBits}`, bits: a.dhBits });
       else if (a.group !== undefined) {

@@ -7,7 +7,7 @@ import type { Connector, ScanBudget } from '../../net/connector.ts';
 import { ConnectError } from '../../net/connector.ts';
 import type { CipherEvidence } from '../evidence.ts';
 import type { ServerAnswer, SuiteClass } from './client-hello.ts';
-import { buildClientHello, parseServerAnswer, SUITE_CLASSES, SUITES } from './client-hello.ts';
+import { buildClientHello, DHE_SUITES, parseServerAnswer, SUITE_CLASSES, SUITES } from './client-hello.ts';
 
 export interface CipherProbeOptions {
   timeoutMs: number;
@@ -62,9 +62,11 @@ function classOf(suite: number): SuiteClass | undefined {
 /** The weak classes are offered together first: one refusal settles all five, the common case. */
 const WEAK: readonly SuiteClass[] = ['null', 'anon', 'export', 'rc4', '3des'];
 const REST: readonly SuiteClass[] = ['fsCbc', 'rsaCbc', 'rsaAead', 'fsAead'];
+/** The authenticated DHE suites of the forward-secret classes. */
+const DHE_ONLY: readonly number[] = [...SUITES.fsAead, ...SUITES.fsCbc].filter((x) => DHE_SUITES.has(x));
 
 /**
- * Which suite classes the server accepts at TLS 1.2 and below, in 5 handshakes when no weak class is accepted
+ * Which suite classes the server accepts at TLS 1.2 and below, in 6 handshakes (DHE alone included) when no weak class is accepted
  * (more only for a server that accepts one). Runs the handshakes concurrently: they are few and tiny.
  */
 export async function probeCipherClasses(connector: Connector, host: string, opts: CipherProbeOptions): Promise<CipherEvidence> {
@@ -78,13 +80,20 @@ export async function probeCipherClasses(connector: Connector, host: string, opt
     return cls;
   };
   const weakSuites = WEAK.flatMap((c) => SUITES[c]);
+  // Finite-field DHE alone (a server preferring ECDHE never shows its DH group otherwise): its size, as testssl's
+  // LOGJAM check and SSL Labs read it.
+  let dhe: CipherEvidence['dhe'];
   const [weak] = await Promise.all([
     helloExchange(connector, host, weakSuites, opts).then((a) => record(a, WEAK)),
     ...REST.map((c) => helloExchange(connector, host, SUITES[c], opts).then((a) => record(a, [c]))),
+    helloExchange(connector, host, DHE_ONLY, opts).then((a) => {
+      if (a.kind === 'garbage') throw new Error(`unreadable answer to a ClientHello: ${a.reason}`);
+      if (a.kind === 'hello' && DHE_ONLY.includes(a.suite)) dhe = { suite: a.suite, version: a.version, ...(a.dhBits !== undefined ? { dhBits: a.dhBits } : {}) };
+    }),
   ]);
   if (weak !== undefined) {
     // One weak class answered: ask the others one by one (only such servers pay for it).
     await Promise.all(WEAK.filter((c) => c !== weak).map((c) => helloExchange(connector, host, SUITES[c], opts).then((a) => record(a, [c]))));
   }
-  return { accepted, handshakes: 1 + REST.length + (weak === undefined ? 0 : WEAK.length - 1) };
+  return { accepted, ...(dhe ? { dhe } : {}), handshakes: 2 + REST.length + (weak === undefined ? 0 : WEAK.length - 1) };
 }
