@@ -139,8 +139,9 @@ async function testssl(host: string, port: number, caFile: string, out: string):
     const timer = setTimeout(() => p.kill('SIGKILL'), 240_000);
     p.on('exit', () => { clearTimeout(timer); resolve(); });
   });
-  const findings = existsSync(out) ? (JSON.parse(await readFile(out, 'utf8')) as { id: string; finding: string }[]) : [];
-  return new Map(findings.map((f) => [f.id, f.finding]));
+  const findings = existsSync(out) ? (JSON.parse(await readFile(out, 'utf8')) as { id: string; finding: string; severity?: string }[]) : [];
+  // Each finding's severity too, as `<id>#severity` (LOGJAM-common_primes is HIGH for a 1024-bit common prime).
+  return new Map(findings.flatMap((f) => [[f.id, f.finding], [`${f.id}#severity`, f.severity ?? '']] as [string, string][]));
 }
 
 export default async function peersScan(): Promise<SuiteResult> {
@@ -224,9 +225,12 @@ export default async function peersScan(): Promise<SuiteResult> {
         const fs = ours.checks.find((c) => c.id === 'tls-forward-secrecy');
         // Flagged = no forward secrecy at all (testssl 3.0: "No ciphers supporting (P)FS offered"; "offered" otherwise).
         tlsVerdicts.push({ site: site.name, check: 'no forward secrecy', ours: fs?.status === 'error' ? undefined : fs?.status === 'fail', theirs: ts.has(fsId) ? !/^offered/i.test(ts.get(fsId) ?? '') : undefined, ourText: `${fs?.status}: ${fs?.evidence}`, theirText: ts.get(fsId) ?? 'no result' });
-        // testssl.sh's LOGJAM finding: "VULNERABLE" for a common 1024-bit prime (or weaker), else "not vulnerable".
+        // testssl.sh: LOGJAM says VULNERABLE only with DH EXPORT suites; a 1024-bit common prime (RFC 2409 group 2...)
+        // is LOGJAM-common_primes at severity HIGH (checked on the lab: "RFC2409/Oakley Group 2", HIGH).
         const kx = ours.checks.find((c) => c.id === 'tls-key-exchange-group');
-        tlsVerdicts.push({ site: site.name, check: 'weak DH group', ours: kx?.status === 'error' ? undefined : kx?.status === 'fail', theirs: ts.has('LOGJAM') ? /VULNERABLE/i.test(ts.get('LOGJAM') ?? '') && !/not vulnerable/i.test(ts.get('LOGJAM') ?? '') : undefined, ourText: `${kx?.status}: ${kx?.evidence}`, theirText: ts.get('LOGJAM') ?? 'no result' });
+        const logjam = /VULNERABLE/i.test(ts.get('LOGJAM') ?? '') && !/not vulnerable/i.test(ts.get('LOGJAM') ?? '');
+        const commonPrime = ['HIGH', 'CRITICAL'].includes(ts.get('LOGJAM-common_primes#severity') ?? '');
+        tlsVerdicts.push({ site: site.name, check: 'weak DH group', ours: kx?.status === 'error' || kx?.status === 'not-applicable' ? undefined : kx?.status === 'fail', theirs: ts.has('LOGJAM') ? logjam || commonPrime : undefined, ourText: `${kx?.status}: ${kx?.evidence}`, theirText: `${ts.get('LOGJAM') ?? 'no result'}; ${ts.get('LOGJAM-common_primes') ?? ''}` });
         const exp = ours.checks.find((c) => c.id === 'tls-certificate-expiry');
         tlsVerdicts.push({ site: site.name, check: 'certificate expired', ours: exp?.status === 'error' ? undefined : exp?.status === 'fail', theirs: ts.has('cert_expirationStatus') ? /expired/i.test(ts.get('cert_expirationStatus') ?? '') : undefined, ourText: `${exp?.status}: ${exp?.evidence}`, theirText: ts.get('cert_expirationStatus') ?? 'no result' });
         const host = ours.checks.find((c) => c.id === 'tls-hostname-mismatch');
