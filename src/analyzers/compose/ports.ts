@@ -68,9 +68,15 @@ export function parsePort(node: YNode, pos: Positions): Port {
   for (const part of [target, published, hostIp]) if (part !== undefined && isInterpolated(part)) out.interpolated = true;
   const t = portRange(target);
   if (t) out.target = t;
-  const p = portRange(published);
+  // `published: 127.0.0.1:8080`: an address written into `published` says where the port was meant to listen.
+  const withIp = published === undefined || hostIp !== undefined ? null : /^(\[[^\]]*\]|[\d.]+):(\d[\d-]*)$/.exec(published);
+  const p = portRange(withIp ? withIp[2] : published);
   if (p) out.published = p;
   if (published !== undefined) out.publishedRange = get(node, 'published')!.range;
+  if (withIp) {
+    out.hostIp = withIp[1]!.replace(/^\[|\]$/g, '');
+    out.hostIpRange = out.publishedRange!;
+  }
   if (hostIp !== undefined) {
     out.hostIp = hostIp;
     out.hostIpRange = get(node, 'host_ip')!.range;

@@ -11,7 +11,7 @@ export const rule: ComposeRule = {
     title: 'Built service may run a pulled image instead',
     description:
       'When a service has both `build` and `image`, Compose first tries to pull `image` and builds only if ' +
-      'the pull fails. If a registry (or an attacker squatting the name) has an image by that name, the service ' +
+      'the pull fails (the default `pull_policy`, or `missing`). If a registry (or an attacker squatting the name) has an image by that name, the service ' +
       'silently runs it instead of your build. An image pinned by digest cannot be the output of a build at all.',
     severity: 'low',
     severityContext: [
@@ -40,7 +40,9 @@ export const rule: ComposeRule = {
         continue;
       }
       const policy = text(get(s.node, 'pull_policy'))?.toLowerCase();
-      if (policy !== 'build' && policy !== 'never') report({ range: s.image.range, data: { service: s.name, image: s.image.value } });
+      // Only the default (pull, build when missing) lets a pulled image replace the build unnoticed: any other policy
+      // written down (`always`, `daily`, `never`, `build`) says which of the two the service runs.
+      if (policy === undefined || policy === 'missing' || policy === 'if_not_present') report({ range: s.image.range, data: { service: s.name, image: s.image.value } });
     }
   },
 };

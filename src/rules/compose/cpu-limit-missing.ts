@@ -1,5 +1,5 @@
 // CGC028: service has no cpu limit.
-import { deployLimit, lacks, specUrl } from './support.ts';
+import { deployLimit, lacks, limitsAnchor, specUrl } from './support.ts';
 import type { ComposeRule } from './support.ts';
 
 export const rule: ComposeRule = {
@@ -29,7 +29,7 @@ export const rule: ComposeRule = {
   },
   check(doc, report) {
     for (const s of doc.services) {
-      if (lacks(s, 'cpus', 'cpu_quota') && deployLimit(s, 'cpus') === undefined) report({ range: s.keyRange, data: { service: s.name } });
+      if (lacks(s, 'cpus', 'cpu_quota') && deployLimit(s, 'cpus') === undefined) report({ range: limitsAnchor(s), data: { service: s.name } });
     }
   },
 };

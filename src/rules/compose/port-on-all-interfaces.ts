@@ -13,7 +13,8 @@ export const rule: ComposeRule = {
     description:
       'A port without a host address is published on `0.0.0.0` (and `::`): reachable from every network the ' +
       'host is on, and Docker\'s iptables rules bypass host firewalls such as ufw. Services meant for the ' +
-      'local machine or a reverse proxy should bind to `127.0.0.1`.',
+      'local machine or a reverse proxy should bind to `127.0.0.1`. A wildcard address written out (`0.0.0.0:8080:80`) ' +
+      'is a decision made in the file and is not reported (databases and admin ports still are, by CGC021).',
     severity: 'low',
     severityContext: [
       'Publishing ports is most services\' job (a reverse proxy\'s 80/443, a web app): the policy counts it as hygiene; binding to `127.0.0.1` is the hardening step.',
@@ -34,6 +35,8 @@ export const rule: ComposeRule = {
   check(doc, report) {
     for (const { service, port, range } of openPorts(doc)) {
       if (isSensitivePort(port)) continue; // CGC021 reports these, more severely
+      // `0.0.0.0:8080:80` or `host_ip: "::"` writes the choice down: the rule is about the default nobody chose.
+      if (port.hostIp !== undefined) continue;
       report({ range, data: { service: service.name, port: port.published?.start ?? port.target!.start }, fix: bindToLoopback(doc.pos.text, port) });
     }
   },

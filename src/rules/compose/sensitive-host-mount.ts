@@ -1,4 +1,9 @@
 // CGC009: a sensitive host directory bind-mounted into a service.
+import { isInterpolated } from '../../analyzers/compose/interpolation.ts';
+import type { ComposeDoc } from '../../analyzers/compose/model.ts';
+import { get, str, text } from '../../analyzers/yaml/yaml-tree.ts';
+import type { Str } from '../../analyzers/yaml/yaml-tree.ts';
+import type { Reporter } from '../../core/rule.ts';
 import { RUNTIME_SOCKET, specUrl } from './support.ts';
 import type { ComposeRule } from './support.ts';
 
@@ -49,7 +54,8 @@ export const rule: ComposeRule = {
       'directories of a home (`~/.ssh`, `~/.aws`, `~/.docker`, `~/.kube`…) and similar trees exposes credentials and ' +
       'kernel interfaces to the container; writable, they let it take over the host. Other paths in a home ' +
       '(`~/Music`, `/home/me/code`) and project-relative paths (`./data`, `../conf`) are the user\'s own files and ' +
-      'are not reported.',
+      'are not reported. A named volume bound to a host directory (`driver_opts: {o: bind, device: /etc}`) is ' +
+      'judged as the host directory it is.',
     severity: 'high',
     severityContext: [
       'A careful reviewer blocks the merge: a sensitive host path mounted into a container (the policy names it); writable, it lets the container take over the host.',
@@ -75,20 +81,45 @@ export const rule: ComposeRule = {
     for (const s of doc.services) {
       for (const m of s.volumes) {
         if (m.type !== 'bind' || !m.source) continue;
-        const path = normalize(m.source.value);
-        // Of interpolated sources only `$HOME` is known: the user's home, wherever Compose runs.
-        if (m.interpolated && path.replace(HOME, '').includes('$')) continue;
-        if (RUNTIME_SOCKET.test(path)) continue; // CGC008 reports runtime sockets
-        if (m.readOnly && BENIGN_READ_ONLY.some((b) => under(path, b))) continue;
-        if (!sensitive(path)) continue;
-        // Read-only, a system tree is what monitoring and log agents read (`/:/hostfs:ro`, `/proc:/host/proc:ro`): medium.
-        // A home or its credential directories are read for their credentials: high either way.
-        const severity = m.readOnly && !READ_FOR_CREDENTIALS.test(path) ? { severity: 'medium' as const } : {};
-        report({ range: m.source.range, messageId: m.readOnly ? 'readOnly' : 'default', data: { service: s.name, path: m.source.value }, ...severity });
+        judge(m.source, m.interpolated, m.readOnly, s.name, report);
       }
+    }
+    // A named volume of the local driver with `o: bind` (or local-persist's `mountpoint`) is a host directory under
+    // another name: judged as a bind mount of its `device`, where it is written, for the services that mount it.
+    for (const [name, device] of hostBackedVolumes(doc)) {
+      const users = doc.services.flatMap((s) => s.volumes.filter((m) => m.type === 'volume' && m.source?.value === name).map((m) => ({ s, m })));
+      if (users.length === 0) continue;
+      judge(device, isInterpolated(device.value), users.every((u) => u.m.readOnly), users[0]!.s.name, report);
     }
   },
 };
+
+function judge(source: Str, interpolated: boolean, readOnly: boolean, service: string, report: Reporter): void {
+  const path = normalize(source.value);
+  // Of interpolated sources only `$HOME` is known: the user's home, wherever Compose runs.
+  if (interpolated && path.replace(HOME, '').includes('$')) return;
+  if (RUNTIME_SOCKET.test(path)) return; // CGC008 reports runtime sockets
+  if (readOnly && BENIGN_READ_ONLY.some((b) => under(path, b))) return;
+  if (!sensitive(path)) return;
+  // Read-only, a system tree is what monitoring and log agents read (`/:/hostfs:ro`, `/proc:/host/proc:ro`): medium.
+  // A home or its credential directories are read for their credentials: high either way.
+  const severity = readOnly && !READ_FOR_CREDENTIALS.test(path) ? { severity: 'medium' as const } : {};
+  report({ range: source.range, messageId: readOnly ? 'readOnly' : 'default', data: { service, path: source.value }, ...severity });
+}
+
+/** Top-level volumes whose data lives in a host directory they name: the local driver's `device` with a `bind` in
+ * `o`, and the local-persist plugin's `mountpoint`. */
+function hostBackedVolumes(doc: ComposeDoc): [string, Str][] {
+  const section = doc.volumes.pair?.value;
+  if (section?.kind !== 'map') return [];
+  return section.pairs.flatMap((p) => {
+    const driver = text(get(p.value, 'driver')) ?? 'local';
+    const opts = get(p.value, 'driver_opts');
+    const bind = driver === 'local' && (text(get(opts, 'o')) ?? '').split(',').some((o) => ['bind', 'rbind'].includes(o.trim()));
+    const device = bind ? str(get(opts, 'device')) : driver === 'local-persist' ? str(get(opts, 'mountpoint')) : undefined;
+    return device ? [[p.key, device] as [string, Str]] : [];
+  });
+}
 
 /** Paths a read-only mount still leaks credentials from: `/root` and homes (`/home`, `/Users`, `~`, `$HOME`). */
 const READ_FOR_CREDENTIALS = /^(?:\/root|\/home|\/Users|~|\$HOME|\$\{HOME\})(?:\/|$)/;

@@ -110,6 +110,21 @@ export function openPorts(doc: ComposeDoc): { service: Service; port: Port; rang
   return out;
 }
 
+/** Where a missing limit belongs: the service's own `deploy.resources.limits` key, or the deepest of `resources` and
+ * `deploy` it writes, or else the service's key — the place the user adds the limit to (and KICS's line). Keys a
+ * base passes down through `extends` are not pointed at: the service is. */
+export function limitsAnchor(service: Service): Range {
+  let range = service.keyRange;
+  let node: YNode | undefined = service.node;
+  for (const key of ['deploy', 'resources', 'limits']) {
+    const pair = node?.kind === 'map' ? node.pairs.find((p) => p.key === key) : undefined;
+    if (!pair) break;
+    range = pair.keyNode.range;
+    node = pair.value;
+  }
+  return range;
+}
+
 /** `deploy.resources.limits.<key>` of the service or its bases. */
 export function deployLimit(service: Service, key: string): YNode | undefined {
   return get(get(get(effective(service, 'deploy')?.value, 'resources'), 'limits'), key);

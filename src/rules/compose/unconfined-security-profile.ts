@@ -4,7 +4,8 @@ import { specUrl, stringItems } from './support.ts';
 import type { ComposeRule } from './support.ts';
 
 /** `seccomp:unconfined`, `apparmor=unconfined`, `label:disable`, `systempaths=unconfined` (either separator). */
-const UNCONFINED = /^\s*(seccomp|apparmor|systempaths)\s*[:=]\s*unconfined\s*$|^\s*label\s*[:=]\s*disable\s*$/i;
+// `label:seccomp:unconfined` (the legacy colon form behind a `label` prefix, seen in the wild) asks for the same.
+const UNCONFINED = /^\s*(?:label\s*[:=]\s*)?(seccomp|apparmor|systempaths)\s*[:=]\s*unconfined\s*$|^\s*label\s*[:=]\s*disable\s*$/i;
 
 export const rule: ComposeRule = {
   meta: {
