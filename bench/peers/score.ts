@@ -5,7 +5,7 @@
 import type { RuleMeta } from '../../src/core/rule.ts';
 import { coverage } from '../../src/rules/coverage/coverage.ts';
 import type { CoverageEntry } from '../../src/rules/coverage/coverage.ts';
-import type { PeerTool } from '../../src/rules/coverage/types.ts';
+import type { Disagreement, PeerTool } from '../../src/rules/coverage/types.ts';
 import { analyze, OUR_RULES } from './analyze.ts';
 import type { Found } from './analyze.ts';
 import type { CaseFileType, PeerCase } from './types.ts';
@@ -28,6 +28,14 @@ export interface Outcome {
   /** A positive with a line: caught within what starts there — the instruction with its continuation lines, or the
    * YAML key with the lines indented under it. */
   inBlock: boolean;
+  /** A case the coverage map lists as a deliberate disagreement, when we behave as it says (a verdict: we judge it
+   * otherwise; a placement: we report it, at another line). Counted in the figures and again apart from them. */
+  deliberate?: Disagreement;
+}
+
+/** Whether a disagreement names the case: its `where` (any variant of it, `… (onbuild)`) or `where@line`. */
+function names(d: Disagreement, c: PeerCase): boolean {
+  return d.cases.some((w) => c.where === w || c.where.startsWith(`${w} (`) || (c.line !== undefined && `${c.where}@${c.line}` === w));
 }
 
 /** The last line of what starts at `line` (1-based): a Dockerfile instruction and its continuation lines, or a YAML
@@ -72,7 +80,11 @@ export function judge(cases: readonly PeerCase[]): Outcome[] {
     const ok = c.expect === 'negative' ? got.length === 0 : c.line === undefined ? anyLine : got.some((f) => atPeer(f.line));
     const end = c.line === undefined ? 0 : blockEnd(c.fileType, c.content, c.line);
     const inBlock = c.line !== undefined && got.some((f) => f.line >= c.line! && f.line <= end);
-    return { case: c, bucket, ours, got, ok, anyLine, inBlock };
+    const d = mapped.length > 0 ? entry?.rule.disagreements?.find((x) => names(x, c)) : undefined;
+    // A listed case we do not behave as listed (a placement we no longer report at all, a verdict we now share) is
+    // an ordinary case again.
+    const holds = d !== undefined && !ok && (d.kind === 'verdict' || (c.expect === 'positive' && anyLine));
+    return { case: c, bucket, ours, got, ok, anyLine, inBlock, ...(holds ? { deliberate: d } : {}) };
   });
 }
 
@@ -85,6 +97,9 @@ export interface Tally {
   elsewhere: number;
   negatives: number;
   clean: number;
+  /** Positives and negatives listed as deliberate disagreements (and behaving as listed): not ok, on purpose. */
+  deliberatePositives: number;
+  deliberateNegatives: number;
 }
 
 export function tally(outcomes: readonly Outcome[]): Tally {
@@ -97,6 +112,8 @@ export function tally(outcomes: readonly Outcome[]): Tally {
     elsewhere: pos.filter((o) => !o.ok && !o.inBlock && o.anyLine && o.case.line !== undefined).length,
     negatives: neg.length,
     clean: neg.filter((o) => o.ok).length,
+    deliberatePositives: pos.filter((o) => o.deliberate).length,
+    deliberateNegatives: neg.filter((o) => o.deliberate).length,
   };
 }
 

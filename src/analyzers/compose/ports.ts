@@ -68,8 +68,9 @@ export function parsePort(node: YNode, pos: Positions): Port {
   for (const part of [target, published, hostIp]) if (part !== undefined && isInterpolated(part)) out.interpolated = true;
   const t = portRange(target);
   if (t) out.target = t;
-  // `published: 127.0.0.1:8080`: an address written into `published` says where the port was meant to listen.
-  const withIp = published === undefined || hostIp !== undefined ? null : /^(\[[^\]]*\]|[\d.]+):(\d[\d-]*)$/.exec(published);
+  // `published: 127.0.0.1:8080` (or the address alone): an address written into `published` says where the port was
+  // meant to listen.
+  const withIp = published === undefined || hostIp !== undefined ? null : /^(\[[^\]]*\]|\d+\.\d+\.\d+\.\d+)(?::(\d[\d-]*))?$/.exec(published);
   const p = portRange(withIp ? withIp[2] : published);
   if (p) out.published = p;
   if (published !== undefined) out.publishedRange = get(node, 'published')!.range;

@@ -5,7 +5,7 @@ import { rule } from './port-on-all-interfaces.ts';
 testRule(composeAnalyzer, rule, {
   valid: [
     "services:\n  app:\n    image: example/app:1.0\n    ports:\n      - \"0.0.0.0:8080:8080\"\n      - target: 80\n        published: 8081\n        host_ip: \"::\"\n",
-    "services:\n  app:\n    image: example/app:1.0\n    ports:\n      - target: 8000\n        published: 127.0.0.1:8080-8090\n",
+    "services:\n  app:\n    image: example/app:1.0\n    ports:\n      - target: 8000\n        published: 127.0.0.1:8080-8090\n      - target: 9000\n        published: \"127.0.0.1\"\n",
     "services:\n  app:\n    image: example/app:1.0\n",
     "services:\n  app:\n    image: example/app:1.0\n    ports:\n      - \"127.0.0.1:8080:80\"\n      - \"[::1]:8081:80\"\n      - \"${BIND:-127.0.0.1}:8082:80\"\n      - target: 80\n        host_ip: 127.0.0.1\n        published: 8083\n",
     "services:\n  app:\n    image: example/app:1.0\n    network_mode: host\n    ports: [\"8080:80\"]\n",

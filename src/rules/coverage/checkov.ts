@@ -11,7 +11,9 @@ export const checkov: Peer = {
   casePaths: ['checkov/dockerfile/checks', 'tests/dockerfile/checks', 'tests/dockerfile/graph_builder/checks'],
   rules: [
     { id: 'CKV_DOCKER_1', name: 'Ensure port 22 is not exposed' },
-    { id: 'CKV_DOCKER_2', name: 'Ensure that HEALTHCHECK instructions have been added to container images' },
+    { id: 'CKV_DOCKER_2', name: 'Ensure that HEALTHCHECK instructions have been added to container images', disagreements: [
+      { kind: 'verdict', cases: ['tests/dockerfile/checks/example_HealthcheckExists/failure/Dockerfile'], reason: 'An image that shows no service (no CMD, ENTRYPOINT or EXPOSE) has nothing a healthcheck could probe; CGD131 leaves it alone.' },
+    ] },
     { id: 'CKV_DOCKER_3', name: 'Ensure that a user for the container has been created' },
     { id: 'CKV_DOCKER_4', name: 'Ensure that COPY is used instead of ADD in Dockerfiles' },
     { id: 'CKV_DOCKER_5', name: 'Ensure update instructions are not use alone in the Dockerfile' },
@@ -19,7 +21,9 @@ export const checkov: Peer = {
     { id: 'CKV_DOCKER_7', name: 'Ensure the base image uses a non latest version tag' },
     { id: 'CKV_DOCKER_8', name: 'Ensure the last USER is not root' },
     { id: 'CKV_DOCKER_9', name: "Ensure that APT isn't used" },
-    { id: 'CKV_DOCKER_10', name: 'Ensure that WORKDIR values are absolute paths' },
+    { id: 'CKV_DOCKER_10', name: 'Ensure that WORKDIR values are absolute paths', disagreements: [
+      { kind: 'verdict', cases: ['tests/dockerfile/checks/example_WorkdirIsAbsolute/failure/Dockerfile'], reason: 'Every relative WORKDIR there follows an absolute one, so it resolves to a known directory; CGD123 (as BuildKit\'s WorkdirRelativePath) reports a relative WORKDIR only when no absolute one precedes it in the stage.' },
+    ] },
     { id: 'CKV_DOCKER_11', name: 'Ensure From Alias are unique for multistage builds.' },
     { id: 'CKV2_DOCKER_1', name: "Ensure that sudo isn't used" },
     { id: 'CKV2_DOCKER_2', name: "Ensure that certificate validation isn't disabled with curl" },

@@ -4,6 +4,18 @@
 export const PEER_TOOLS = ['hadolint', 'buildkit', 'trivy', 'checkov', 'kics', 'dclint', 'zizmor', 'actionlint'] as const;
 export type PeerTool = (typeof PEER_TOOLS)[number];
 
+/** Cases of a peer's own tests where we disagree on purpose (mapped rules only): the peers benchmark reports them
+ * apart with the reason, and shows its figures both with and without them. */
+export interface Disagreement {
+  /** `verdict`: we judge the case otherwise (a positive we do not report, a negative we do); `placement`: we report
+   * it on purpose at another line than the peer's. */
+  kind: 'verdict' | 'placement';
+  /** The cases, as the benchmark names them: the test file or spec line (`…/positive2.yaml`,
+   * `test/Hadolint/Rule/DL3042Spec.hs:56`), with `@<line>` for one expected line of a file that has several. */
+  cases: readonly string[];
+  reason: string;
+}
+
 export interface PeerRule {
   /** The id the peer reports (`DL3007`, `StageNameCasing`, `DS-0001`, `CKV_DOCKER_7`, a KICS query id, `no-version-field`). */
   id: string;
@@ -20,6 +32,8 @@ export interface PeerRule {
   /** Our rules that may already do this check under another scope or message (planned rules only): the peers
    * benchmark measures them apart, so the rule work can decide whether declaring the equivalent is enough. */
   candidates?: readonly string[];
+  /** Its test cases we deliberately judge or place otherwise, and why. */
+  disagreements?: readonly Disagreement[];
 }
 
 export interface Peer {
