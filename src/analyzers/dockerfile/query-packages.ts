@@ -284,3 +284,23 @@ export function variableReferenceRange(word: DWord, name: string): Range {
   const start = word.range.start_column + m.index;
   return { ...word.range, start_column: start, end_column: start + m[0].length };
 }
+
+/** Names some stage of the file sets with ENV or ARG. */
+function collectNamesSet(doc: DockerfileDoc): ReadonlySet<string> {
+  const names = new Set<string>();
+  for (const instr of doc.instructions) if (instr.kind === 'ENV' || instr.kind === 'ARG') for (const p of instr.pairs) names.add(p.key.value);
+  return names;
+}
+
+/** A word whose only dynamic parts are `$name` / `${name}` of variables set in another stage of the file but not in
+ * scope where the command runs (`ENV version=…` in a build stage, `pkg-${version}` in the final one): the author
+ * expects a value, the shell expands nothing. The word as it runs, variables removed; undefined for any other word
+ * (a variable may come from the base image, the RUN itself or a build argument). */
+export function withStrandedVariablesEmpty(doc: DockerfileDoc, cmd: CommandRef, word: ShellWord): string | undefined {
+  if (!word.dynamic || /\$\(|`|\$\{[^}]*[^\w}]/.test(word.value)) return undefined;
+  const names = [...word.value.matchAll(/\$\{?([A-Za-z_]\w*)\}?/g)].map((m) => m[1]!);
+  const env = cmd.instruction.onbuild?.env ?? cmd.instruction.env;
+  const script = (cmd.instruction.onbuild ?? cmd.instruction).argsText;
+  const stranded = names.every((n) => !env.has(n) && memoized(doc, collectNamesSet).has(n) && !new RegExp(`\\b${n}=`).test(script));
+  return names.length > 0 && stranded ? word.value.replace(/\$\{?[A-Za-z_]\w*\}?/g, '') : undefined;
+}

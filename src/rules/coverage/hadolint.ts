@@ -47,7 +47,9 @@ export const hadolint: Peer = {
     { id: 'DL3029', name: 'Do not use --platform flag with FROM.', planned: 'hadolint reports every `--platform` on FROM; CGD004 only a constant one (as BuildKit). Decide whether to declare it on CGD004 or add the broader opt-in check.', candidates: ['CGD004'] },
     { id: 'DL3030', name: 'Use the `-y` switch to avoid manual input `yum install -y <package>`' },
     { id: 'DL3032', name: '`yum clean all` missing after yum command.' },
-    { id: 'DL3033', name: 'Specify version with `yum install -y <package>-<version>`' },
+    { id: 'DL3033', name: 'Specify version with `yum install -y <package>-<version>`', disagreements: [
+      { kind: 'verdict', cases: ['test/Hadolint/Rule/DL3033Spec.hs:80'], reason: 'An ARG is in scope only in the stage that declares it: in a new stage `git-core-${version}` expands to `git-core-`, an install without a version (BuildKit reports the variable as undefined there too).' },
+    ] },
     { id: 'DL3034', name: 'Non-interactive switch missing from `zypper` command: `zypper install -y`', disagreements: [
       { kind: 'verdict', cases: ['test/Hadolint/Rule/DL3034Spec.hs:17', 'test/Hadolint/Rule/DL3034Spec.hs:21'], reason: '`-n` after `install` is zypper install\'s `--name` (select by name), not the global `--non-interactive`, which must come before the command (`zypper -n install`): this install still prompts.' },
     ] },
@@ -58,7 +60,9 @@ export const hadolint: Peer = {
       { kind: 'verdict', cases: ['test/Hadolint/Rule/DL3038Spec.hs:15', 'test/Hadolint/Rule/DL3038Spec.hs:17'], reason: 'microdnf never prompts: its `-y`/`--assumeyes` is accepted and does nothing ("we always assume yes"), so `microdnf install` without it cannot hang a build.' },
     ] },
     { id: 'DL3040', name: '`dnf clean all` missing after dnf command.' },
-    { id: 'DL3041', name: 'Specify version with `dnf install -y <package>-<version>`' },
+    { id: 'DL3041', name: 'Specify version with `dnf install -y <package>-<version>`', disagreements: [
+      { kind: 'verdict', cases: ['test/Hadolint/Rule/DL3041Spec.hs:111'], reason: 'An ARG is in scope only in the stage that declares it: in a new stage `git-core-${version}` expands to `git-core-`, an install without a version (BuildKit reports the variable as undefined there too).' },
+    ] },
     { id: 'DL3042', name: 'Avoid cache directory with `pip install --no-cache-dir <package>`.', disagreements: [
       { kind: 'verdict', cases: ['test/Hadolint/Rule/DL3042Spec.hs:56', 'test/Hadolint/Rule/DL3042Spec.hs:57', 'test/Hadolint/Rule/DL3042Spec.hs:58', 'test/Hadolint/Rule/DL3042Spec.hs:59', 'test/Hadolint/Rule/DL3042Spec.hs:61', 'test/Hadolint/Rule/DL3042Spec.hs:62', 'test/Hadolint/Rule/DL3042Spec.hs:63', 'test/Hadolint/Rule/DL3042Spec.hs:64', 'test/Hadolint/Rule/DL3042Spec.hs:66', 'test/Hadolint/Rule/DL3042Spec.hs:67', 'test/Hadolint/Rule/DL3042Spec.hs:68', 'test/Hadolint/Rule/DL3042Spec.hs:69'], reason: 'pip turns its cache off for any valid boolean in PIP_NO_CACHE_DIR, `0`, `off`, `no` and `false` included (for backwards compatibility: `_handle_no_cache_dir` in pip/_internal/cli/cmdoptions.py sets `cache_dir = False` whatever the value parses to), so these installs keep no cache.' },
     ] },
@@ -94,7 +98,9 @@ export const hadolint: Peer = {
     { id: 'DL4003', name: 'Multiple `CMD` instructions found.' },
     { id: 'DL4004', name: 'Multiple `ENTRYPOINT` instructions found.' },
     { id: 'DL4005', name: 'Use `SHELL` to change the default shell.' },
-    { id: 'DL4006', name: 'Set the `SHELL` option -o pipefail before `RUN` with a pipe in it' },
+    { id: 'DL4006', name: 'Set the `SHELL` option -o pipefail before `RUN` with a pipe in it', disagreements: [
+      { kind: 'verdict', cases: ['test/Hadolint/Rule/DL4006Spec.hs:84'], reason: '`SHELL ["/bin/sh", "-o", "pipefail", "-c"]` sets pipefail: a `sh` that supports it (busybox, dash 0.5.12+, bash) fails the RUN when a pipe stage fails, and one that does not stops the build at its first RUN, so no failing pipe goes unseen either way.' },
+    ] },
     { id: 'SC', name: 'ShellCheck checks of RUN scripts (SCxxxx)', notAdopted: 'ShellCheck is a separate tool with hundreds of shell-script checks. Our own shell parsing covers the checks that matter in a Dockerfile (pipefail, sudo, cd, package managers, remote scripts piped to a shell); run ShellCheck on RUN scripts beside Confgate for the rest.' },
   ],
 };

@@ -11,7 +11,9 @@ export const kics: Peer = {
   casePaths: ['assets/queries/dockerfile', 'assets/queries/dockerCompose', 'assets/queries/common/passwords_and_secrets'],
   note: "Upstream master of 2025-02-03 (the merge of PR #7327), read from the fork cx-rui-araujo/kics, whose master holds that commit: the upstream repository's snapshot was too large to fetch here. Queries added upstream later are not listed; `Networks Not Set` was removed upstream in February 2024.",
   rules: [
-    { id: '9513a694-aa0d-41d8-be61-3271e056f36b', name: 'Add Instead of Copy', group: 'Dockerfile' },
+    { id: '9513a694-aa0d-41d8-be61-3271e056f36b', name: 'Add Instead of Copy', group: 'Dockerfile', disagreements: [
+      { kind: 'verdict', cases: ['assets/queries/dockerfile/add_instead_of_copy/test/positive.dockerfile'], reason: '`ADD ${JAR_FILE} app.jar` takes its source from a build argument without a default, which may be a URL or an archive (what ADD is for); CGD061 reports ADD only for sources known to be plain local files.' },
+    ] },
     { id: 'ae9c56a6-3ed1-4ac0-9b54-31267f51151d', name: 'Apk Add Using Local Cache Path', group: 'Dockerfile', planned: 'The same check as CGD106: declare the equivalent once the peers benchmark shows the suite passes.', candidates: ['CGD106'] },
     { id: 'df746b39-6564-4fed-bf85-e9c44382303c', name: 'Apt Get Install Lists Were Not Deleted', group: 'Dockerfile', planned: 'The same check as CGD103: declare the equivalent once the peers benchmark shows the suite passes.', candidates: ['CGD103'] },
     { id: '965a08d7-ef86-4f14-8792-4a3b2098937e', name: 'Apt Get Install Pin Version Not Defined', group: 'Dockerfile', planned: 'The same check as CGD102: declare the equivalent once the peers benchmark shows the suite passes (an opt-in rule).', candidates: ['CGD102'] },
@@ -21,7 +23,7 @@ export const kics: Peer = {
     { id: 'aa93e17f-b6db-4162-9334-c70334e7ac28', name: 'Chown Flag Exists', group: 'Dockerfile', notAdopted: 'Files the application must write are rightly owned by its user, so reporting every `--chown` would mostly be noise; what matters, world-writable permissions (CGD063) and running as root (CGD020, CGD021), is checked.' },
     { id: 'cdddb86f-95f6-4fc4-b5a1-483d9afceb2b', name: "COPY '--from' References Current FROM Alias", group: 'Dockerfile' },
     { id: '6db6e0c2-32a3-4a2e-93b5-72c35f4119db', name: 'Copy With More Than Two Arguments Not Ending With Slash', group: 'Dockerfile', planned: 'The same check as CGD141: declare the equivalent once the peers benchmark shows the suite passes.', candidates: ['CGD141'] },
-    { id: '4b410d24-1cbe-4430-a632-62c9a931cf1c', name: 'Curl or Wget Instead of Add', group: 'Dockerfile', planned: 'ADD of a remote URL: CGD062 reports it without a checksum, CGD061 reports ADD where COPY would do. Decide which one to declare.', candidates: ['CGD062', 'CGD061'] },
+    { id: '4b410d24-1cbe-4430-a632-62c9a931cf1c', name: 'Curl or Wget Instead of Add', group: 'Dockerfile' },
     { id: '5907595b-5b6d-4142-b173-dbb0e73fbff8', name: 'Exposing Port 22 (SSH)', group: 'Dockerfile', planned: 'The same check as CGD130: declare the equivalent once the peers benchmark shows the suite passes.', candidates: ['CGD130'] },
     { id: '22cd11f7-9c6c-4f6e-84c0-02058120b341', name: 'Gem Install Without Version', group: 'Dockerfile', planned: 'The same check as CGD120: declare the equivalent once the peers benchmark shows the suite passes.', candidates: ['CGD120'] },
     { id: 'b03a748a-542d-44f4-bb86-9199ab4fd2d5', name: 'Healthcheck Instruction Missing', group: 'Dockerfile', planned: 'The same check as CGD131: declare the equivalent once the peers benchmark shows the suite passes.', candidates: ['CGD131'] },
@@ -31,7 +33,9 @@ export const kics: Peer = {
     { id: '99614418-f82b-4852-a9ae-5051402b741c', name: 'MAINTAINER Instruction Being Used', group: 'Dockerfile', planned: 'The same check as CGD134: declare the equivalent once the peers benchmark shows the suite passes.', candidates: ['CGD134'] },
     { id: '295acb63-9246-4b21-b441-7c1f1fb62dc0', name: 'Missing Dnf Clean All', group: 'Dockerfile', planned: 'The same check as CGD109: declare the equivalent once the peers benchmark shows the suite passes.', candidates: ['CGD109'] },
     { id: '7ebd323c-31b7-4e5b-b26f-de5e9e477af8', name: 'Missing Flag From Dnf Install', group: 'Dockerfile', planned: 'The same check as CGD108: declare the equivalent once the peers benchmark shows the suite passes.', candidates: ['CGD108'] },
-    { id: 'fd54f200-402c-4333-a5a4-36ef6709af2f', name: 'Missing User Instruction', group: 'Dockerfile' },
+    { id: 'fd54f200-402c-4333-a5a4-36ef6709af2f', name: 'Missing User Instruction', group: 'Dockerfile', disagreements: [
+      { kind: 'verdict', cases: ['assets/queries/dockerfile/missing_user_instruction/test/negative.dockerfile'], reason: 'Its final stage is `FROM scratch` without USER: a scratch image runs its process as uid 0 too (set `USER 65534` for a static binary), so CGD020 reports it.' },
+    ] },
     { id: '93d88cf7-f078-46a8-8ddc-178e03aeacf1', name: 'Missing Version Specification In dnf install', group: 'Dockerfile', planned: 'The same check as CGD110: declare the equivalent once the peers benchmark shows the suite passes (an opt-in rule).', candidates: ['CGD110'] },
     { id: '38300d1a-feb2-4a48-936a-d1ef1cd24313', name: 'Missing Zypper Clean', group: 'Dockerfile', planned: 'The same check as CGD112: declare the equivalent once the peers benchmark shows the suite passes.', candidates: ['CGD112'] },
     { id: '45e1fca5-f90e-465d-825f-c2cb63fa3944', name: 'Missing Zypper Non-interactive Switch', group: 'Dockerfile', planned: 'The same check as CGD111: declare the equivalent once the peers benchmark shows the suite passes.', candidates: ['CGD111'] },
@@ -46,7 +50,9 @@ export const kics: Peer = {
     { id: '8ada6e80-0ade-439e-b176-0b28f6bce35a', name: 'Run Using Sudo', group: 'Dockerfile' },
     { id: 'fc775e75-fcfb-4c98-b2f2-910c5858b359', name: "Run Using 'wget' and 'curl'", group: 'Dockerfile', planned: 'The same check as CGD143: declare the equivalent once the peers benchmark shows the suite passes.', candidates: ['CGD143'] },
     { id: '9b6b0f38-92a2-41f9-b881-3a1083d99f1b', name: 'Run Utilities And POSIX Commands', group: 'Dockerfile', planned: 'Commands that make no sense in an image build (hadolint DL3001).' },
-    { id: 'f2daed12-c802-49cd-afed-fe41d0b82fed', name: 'Same Alias In Different Froms', group: 'Dockerfile' },
+    { id: 'f2daed12-c802-49cd-afed-fe41d0b82fed', name: 'Same Alias In Different Froms', group: 'Dockerfile', disagreements: [
+      { kind: 'placement', cases: ['assets/queries/dockerfile/same_alias_in_different_froms/test/positive.dockerfile'], reason: 'We report the second stage of the name, the duplicate (as BuildKit\'s DuplicateStageName); KICS points at the first.' },
+    ] },
     { id: 'efbf148a-67e9-42d2-ac47-02fa1c0d0b22', name: 'Shell Running A Pipe Without Pipefail Flag', group: 'Dockerfile', planned: 'The same check as CGD142: declare the equivalent once the peers benchmark shows the suite passes.', candidates: ['CGD142'] },
     { id: '71bf8cf8-f0a1-42fa-b9d2-d10525e0a38e', name: 'UNIX Ports Out Of Range', group: 'Dockerfile', planned: 'The same check as CGD127: declare the equivalent once the peers benchmark shows the suite passes.', candidates: ['CGD127'] },
     { id: 'd3499f6d-1651-41bb-a9a7-de925fea487b', name: 'Unpinned Package Version in Apk Add', group: 'Dockerfile', planned: 'The same check as CGD107: declare the equivalent once the peers benchmark shows the suite passes (an opt-in rule).', candidates: ['CGD107'] },

@@ -18,7 +18,7 @@ export const rule: DockerfileRule = {
     cwe: ['CWE-494'],
     references: [dockerfileRef('#add---checksum')],
     remediation: 'Add `--checksum=sha256:<digest>` (Dockerfile syntax 1.6+), or download with RUN and verify with `sha256sum -c`.',
-    equivalents: [],
+    equivalents: ['checkov:CKV_DOCKER_4', 'kics:4b410d24-1cbe-4430-a632-62c9a931cf1c'],
     messages: { default: 'ADD downloads "{{url}}" without --checksum.' },
     examples: { bad: ['FROM alpine:3.20\nADD https://example.com/tool.tgz /opt/\n'], good: ['FROM alpine:3.20\nADD --checksum=sha256:24454f830cdb571e2c4ad15481119c43b3cafd48dd869a9b2945d1036d1dc68d https://example.com/tool.tgz /opt/\n'] },
   },

@@ -11,6 +11,7 @@ testRule(dockerfileAnalyzer, rule, {
     'FROM a\nENV a.b(=1 c=$x\n',
   ],
   invalid: [
+    { name: 'a name set twice in one ENV: the second reads the value before the instruction', code: 'FROM a\nENV PATH=/opt/a/bin:$PATH PATH=/opt/b/bin:${PATH}\n', errors: [{ line: 2, column: 43, endColumn: 50 }] },
     { code: 'FROM a\nENV DIR=/app BIN=$DIR/bin\n', errors: [{ line: 2, column: 18, endColumn: 22, message: 'here it is empty' }] },
     { code: 'FROM a\nENV V=1\nENV V=2 \\\n    W="${V}-x"\n', errors: [{ line: 4, column: 8, endColumn: 12, message: '(`1`)' }] },
   ],

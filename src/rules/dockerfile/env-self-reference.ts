@@ -40,8 +40,9 @@ export const rule: DockerfileRule = {
         if (!pair.value) return;
         for (const earlier of instr.pairs.slice(0, i)) {
           const name = earlier.key.value;
-          // `ENV PATH=/x:$PATH` style self-references are intended; only other keys of the same ENV surprise.
-          if (name === pair.key.value || !variableReference(name).test(pair.value.raw)) continue;
+          // `ENV PATH=/x:$PATH` alone is intended: it reads the value before the instruction. Once an earlier pair of the
+          // same ENV set the name, the reference still reads that old value, and the earlier pair's is lost.
+          if (!variableReference(name).test(pair.value.raw)) continue;
           const old = instr.env.get(name);
           const range = variableReferenceRange(pair.value, name);
           if (old === undefined) report({ range, data: { name } });

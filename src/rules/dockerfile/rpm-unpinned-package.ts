@@ -1,5 +1,5 @@
 // CGD110 (opt-in): yum / dnf / microdnf install of a package without a version.
-import { isPackageFile, RPM_VALUE_OPTIONS, toolCalls } from '../../analyzers/dockerfile/query-packages.ts';
+import { isPackageFile, RPM_VALUE_OPTIONS, toolCalls, withStrandedVariablesEmpty } from '../../analyzers/dockerfile/query-packages.ts';
 import { hadolintRef } from './support.ts';
 import type { DockerfileRule } from './support.ts';
 
@@ -24,7 +24,10 @@ export const rule: DockerfileRule = {
     references: [hadolintRef('DL3033'), hadolintRef('DL3041')],
     remediation: 'Pin each package with its version: `dnf install -y httpd-2.4.62`.',
     equivalents: ['hadolint:DL3033', 'hadolint:DL3041'],
-    messages: { default: 'Package `{{package}}` is installed without a version: pin it as `{{package}}-<version>`.' },
+    messages: {
+      default: 'Package `{{package}}` is installed without a version: pin it as `{{package}}-<version>`.',
+      stranded: 'Package `{{package}}` takes its version from a variable set in another stage, which is empty here: declare it in this stage (ARG or ENV).',
+    },
     examples: {
       bad: ['FROM rockylinux:9\nRUN dnf install -y httpd && dnf clean all\n'],
       good: ['FROM rockylinux:9\nRUN dnf install -y httpd-2.4.62 && dnf clean all\n'],
@@ -34,11 +37,13 @@ export const rule: DockerfileRule = {
   check(doc, report) {
     for (const call of toolCalls(doc, ['yum', 'dnf', 'dnf5', 'microdnf'], ['install'], RPM_VALUE_OPTIONS)) {
       for (const w of call.operands) {
+        // A version from a variable set only in another stage expands to nothing here: judge the word without it.
+        const value = withStrandedVariablesEmpty(doc, call.cmd, w) ?? w.value;
         // `@group` and `@module:stream` are groups and module streams, not packages.
-        if (w.dynamic || w.value.startsWith('@') || VERSIONED.test(w.value) || isPackageFile(w)) continue;
+        if ((w.dynamic && value === w.value) || value.startsWith('@') || VERSIONED.test(value) || isPackageFile(w)) continue;
         // A module spec names its stream after a colon (`nodejs:20`, `nodejs:20/minimal`).
         if (call.module && w.value.includes(':')) continue;
-        report({ range: w.range, data: { package: w.value } });
+        report({ range: w.range, data: { package: w.value }, ...(value === w.value ? {} : { messageId: 'stranded' }) });
       }
     }
   },

@@ -25,7 +25,7 @@ export const rule: DockerfileRule = {
     cwe: ['CWE-1357'],
     references: [dockerfileRef('#from'), hadolintRef('DL3006')],
     remediation: 'Name a version tag (`FROM node:22.11-bookworm-slim`), ideally also a digest.',
-    equivalents: ['hadolint:DL3006', 'kics:9efb0b2d-89c9-41a3-91ca-dcc0aec911fd'],
+    equivalents: ['hadolint:DL3006', 'kics:9efb0b2d-89c9-41a3-91ca-dcc0aec911fd', 'checkov:CKV_DOCKER_7'],
     messages: {
       default: 'Image "{{image}}" has no tag: it means "{{image}}:latest".',
       copy: 'Files are taken from image "{{image}}", which has no tag: it means "{{image}}:latest".',

@@ -4,6 +4,7 @@ import { dockerfileAnalyzer } from './index.ts';
 
 testRule(dockerfileAnalyzer, rule, {
   valid: [
+    'FROM mcr.microsoft.com/windows/servercore:ltsc2022\nWORKDIR "C:\\"\nWORKDIR app\n',
     'FROM a\nWORKDIR /app\nWORKDIR src\n',
     'FROM a\nARG HOME=/home/app\nWORKDIR $HOME\nWORKDIR work\n',
     'FROM a\nWORKDIR $APP_HOME/x\nWORKDIR y\n',

@@ -10,7 +10,8 @@ function isAbsolute(instr: Instruction): boolean | undefined {
   const w = instr.args[0];
   // A path whose start comes from an unknown variable (`$APP_HOME/x`) may well be absolute.
   if (!w || w.unresolved.length > 0) return undefined;
-  return ABSOLUTE.test(w.resolved);
+  // `WORKDIR "C:\"`: the backslash before the closing quote is the path's (a Windows drive), whatever the quoting makes of it.
+  return ABSOLUTE.test(w.resolved) || /^["']?[A-Za-z]:[\\/]/.test(w.raw);
 }
 
 export const rule: DockerfileRule = {

@@ -23,7 +23,7 @@ export const rule: DockerfileRule = {
     examples: { bad: ['FROM rockylinux:9\nRUN dnf config-manager --save --setopt=*.sslverify=false\n'], good: ['FROM rockylinux:9\nRUN dnf config-manager --set-enabled crb\n'] },
   },
   check(doc, report) {
-    for (const cmd of runCommandsNamed(doc, 'yum', 'dnf', 'microdnf', 'yum-config-manager', 'dnf-3')) {
+    for (const cmd of runCommandsNamed(doc, 'yum', 'dnf', 'microdnf', 'yum-config-manager', 'dnf-config-manager', 'dnf-3')) {
       cmd.args.forEach((w, i) => {
         const opt = /^--setopt=(.*)$/.exec(w.value)?.[1] ?? (cmd.args[i - 1]?.value === '--setopt' ? w.value : undefined);
         const m = opt === undefined ? null : /^(?:[^=\s]+\.)?sslverify=(.*)$/i.exec(opt);
