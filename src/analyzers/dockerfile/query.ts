@@ -70,10 +70,33 @@ export function scriptsOf(instr: Instruction): Script[] {
   return scripts;
 }
 
-/** Commands of one instruction's scripts, appended to `out`; `nodes` is scratch space a caller that walks many
- * instructions can lend. */
+/** `RUN ["apt-get", "install", "x"]`: the exec form runs one command, without a shell (no expansion, no operators). */
+function execFormCommand(instr: Instruction): SimpleCommand | undefined {
+  const target = instr.onbuild ?? instr;
+  const json = target.json;
+  if (target.kind !== 'RUN' || !json || json.length === 0) return undefined;
+  const words: ShellWord[] = json.map((j) => ({
+    start: j.start,
+    end: j.end,
+    range: j.range,
+    raw: JSON.stringify(j.value),
+    value: j.value,
+    // The value starts after the opening quote (escapes inside shift later positions; rules point at whole words).
+    valueSource: { text: j.value, segments: [0, j.start + 1], end: j.end - 1 },
+    quoted: true,
+    dynamic: false,
+    substitutions: [],
+  }));
+  const last = json[json.length - 1]!;
+  return { type: 'command', start: json[0]!.start, end: last.end, range: { ...json[0]!.range, end_line: last.range.end_line, end_column: last.range.end_column }, assignments: [], words, redirects: [] };
+}
+
+/** Commands of one instruction's scripts (or of its exec form), appended to `out`; `nodes` is scratch space a caller
+ * that walks many instructions can lend. */
 export function commandsOf(instr: Instruction, out: CommandRef[] = [], nodes: SimpleCommand[] = []): CommandRef[] {
   nodes.length = 0;
+  const exec = execFormCommand(instr);
+  if (exec) nodes.push(exec);
   for (const s of scriptsOf(instr)) simpleCommands(s, nodes);
   for (const node of nodes) out.push(commandOf(instr, node));
   return out;

@@ -7,7 +7,7 @@ import type { ImageRef } from '../../analyzers/dockerfile/types.ts';
 import { onAllInterfaces } from '../../analyzers/compose/ports.ts';
 import { effective } from '../../analyzers/compose/services.ts';
 import { get, text } from '../../analyzers/yaml/yaml-tree.ts';
-import type { YNode } from '../../analyzers/yaml/yaml-tree.ts';
+import type { YNode, YPair } from '../../analyzers/yaml/yaml-tree.ts';
 import type { Reporter, Rule, RuleContext } from '../../core/rule.ts';
 import { isSecretReference } from '../../core/secret-values.ts';
 import type { References } from './references.ts';
@@ -117,7 +117,7 @@ export function limitsAnchor(service: Service): Range {
   let range = service.keyRange;
   let node: YNode | undefined = service.node;
   for (const key of ['deploy', 'resources', 'limits']) {
-    const pair = node?.kind === 'map' ? node.pairs.find((p) => p.key === key) : undefined;
+    const pair: YPair | undefined = node?.kind === 'map' ? node.pairs.find((p) => p.key === key) : undefined;
     if (!pair) break;
     range = pair.keyNode.range;
     node = pair.value;

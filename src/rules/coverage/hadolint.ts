@@ -44,11 +44,11 @@ export const hadolint: Peer = {
     { id: 'DL3028', name: 'Pin versions in gem install. Instead of `gem install <gem>` use `gem install <gem>:<version>`', disagreements: [
       { kind: 'verdict', cases: ['test/Hadolint/Rule/DL3028Spec.hs:49', 'test/Hadolint/Rule/DL3028Spec.hs:50'], reason: 'gem install has no `--use-system-libraries` option (it is a nokogiri build flag, passed after `--`), so `true` is read as a second gem to install, without a version.' },
     ] },
-    { id: 'DL3029', name: 'Do not use --platform flag with FROM.', planned: 'hadolint reports every `--platform` on FROM; CGD004 only a constant one (as BuildKit). Decide whether to declare it on CGD004 or add the broader opt-in check.', candidates: ['CGD004'] },
+    { id: 'DL3029', name: 'Do not use --platform flag with FROM.' },
     { id: 'DL3030', name: 'Use the `-y` switch to avoid manual input `yum install -y <package>`' },
     { id: 'DL3032', name: '`yum clean all` missing after yum command.' },
     { id: 'DL3033', name: 'Specify version with `yum install -y <package>-<version>`', disagreements: [
-      { kind: 'verdict', cases: ['test/Hadolint/Rule/DL3033Spec.hs:80'], reason: 'An ARG is in scope only in the stage that declares it: in a new stage `git-core-${version}` expands to `git-core-`, an install without a version (BuildKit reports the variable as undefined there too).' },
+      { kind: 'verdict', cases: ['test/Hadolint/Rule/DL3033Spec.hs:80'], reason: 'An ARG is in scope only in the stage that declares it: in a new stage `git-core-${version}` expands to `git-core-`, an install without a version.' },
     ] },
     { id: 'DL3034', name: 'Non-interactive switch missing from `zypper` command: `zypper install -y`', disagreements: [
       { kind: 'verdict', cases: ['test/Hadolint/Rule/DL3034Spec.hs:17', 'test/Hadolint/Rule/DL3034Spec.hs:21'], reason: '`-n` after `install` is zypper install\'s `--name` (select by name), not the global `--non-interactive`, which must come before the command (`zypper -n install`): this install still prompts.' },
@@ -61,7 +61,7 @@ export const hadolint: Peer = {
     ] },
     { id: 'DL3040', name: '`dnf clean all` missing after dnf command.' },
     { id: 'DL3041', name: 'Specify version with `dnf install -y <package>-<version>`', disagreements: [
-      { kind: 'verdict', cases: ['test/Hadolint/Rule/DL3041Spec.hs:111'], reason: 'An ARG is in scope only in the stage that declares it: in a new stage `git-core-${version}` expands to `git-core-`, an install without a version (BuildKit reports the variable as undefined there too).' },
+      { kind: 'verdict', cases: ['test/Hadolint/Rule/DL3041Spec.hs:111'], reason: 'An ARG is in scope only in the stage that declares it: in a new stage `git-core-${version}` expands to `git-core-`, an install without a version.' },
     ] },
     { id: 'DL3042', name: 'Avoid cache directory with `pip install --no-cache-dir <package>`.', disagreements: [
       { kind: 'verdict', cases: ['test/Hadolint/Rule/DL3042Spec.hs:56', 'test/Hadolint/Rule/DL3042Spec.hs:57', 'test/Hadolint/Rule/DL3042Spec.hs:58', 'test/Hadolint/Rule/DL3042Spec.hs:59', 'test/Hadolint/Rule/DL3042Spec.hs:61', 'test/Hadolint/Rule/DL3042Spec.hs:62', 'test/Hadolint/Rule/DL3042Spec.hs:63', 'test/Hadolint/Rule/DL3042Spec.hs:64', 'test/Hadolint/Rule/DL3042Spec.hs:66', 'test/Hadolint/Rule/DL3042Spec.hs:67', 'test/Hadolint/Rule/DL3042Spec.hs:68', 'test/Hadolint/Rule/DL3042Spec.hs:69'], reason: 'pip turns its cache off for any valid boolean in PIP_NO_CACHE_DIR, `0`, `off`, `no` and `false` included (for backwards compatibility: `_handle_no_cache_dir` in pip/_internal/cli/cmdoptions.py sets `cache_dir = False` whatever the value parses to), so these installs keep no cache.' },
@@ -88,8 +88,8 @@ export const hadolint: Peer = {
     { id: 'DL3060', name: '`yarn cache clean` missing after `yarn install` was run.' },
     { id: 'DL3061', name: 'Invalid instruction order. Dockerfile must begin with `FROM`, `ARG` or comment.', planned: 'Instructions other than ARG before the first FROM: the builder rejects the file; check that the syntax-error rule reports it at the instruction and declare it.', candidates: ['CGD000'] },
     { id: 'DL3062', name: 'Pin versions in go install. Instead of `go install <package>` use `go install <package>@<version>`' },
-    { id: 'DL3063', name: 'Stage name should not be a reserved word', planned: 'The same check as CGD012: declare the equivalent once the peers benchmark shows the suite passes.', candidates: ['CGD012'] },
-    { id: 'DL3064', name: 'Potentially sensitive data should not be used in the `ARG` or `ENV` commands', planned: 'The same check as CGD030 and CGD031 (secrets in ENV and ARG): declare the equivalent once the peers benchmark shows the suite passes.', candidates: ['CGD030', 'CGD031'] },
+    { id: 'DL3063', name: 'Stage name should not be a reserved word' },
+    { id: 'DL3064', name: 'Potentially sensitive data should not be used in the `ARG` or `ENV` commands' },
     { id: 'DL3065', name: 'Setting FROM --platform to predefined $TARGETPLATFORM in is redundant as this is the default behavior', planned: 'FROM --platform=$TARGETPLATFORM is redundant (BuildKit RedundantTargetPlatform).' },
     { id: 'DL3066', name: 'Non-numeric user-id may not be resolvable by host system', planned: 'USER with a non-numeric id: Kubernetes cannot verify runAsNonRoot for a name (info).' },
     { id: 'DL3067', name: 'Do not copy an entire filesystem from another stage', planned: 'COPY --from=<stage> / …: copying a whole filesystem from another stage.' },

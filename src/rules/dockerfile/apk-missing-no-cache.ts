@@ -26,7 +26,7 @@ export const rule: DockerfileRule = {
     category: 'performance',
     references: [hadolintRef('DL3019'), 'https://wiki.alpinelinux.org/wiki/Alpine_Package_Keeper#Local_Cache'],
     remediation: 'Use `apk add --no-cache <packages>` (and drop the separate `apk update`).',
-    equivalents: ['hadolint:DL3019', 'trivy:DS025'],
+    equivalents: ['hadolint:DL3019', 'trivy:DS025', 'kics:ae9c56a6-3ed1-4ac0-9b54-31267f51151d'],
     tags: ['hygiene'],
     messages: { default: '`apk add` keeps its index cache in the layer; use `apk add --no-cache`.' },
     examples: {

@@ -21,7 +21,7 @@ export const rule: DockerfileRule = {
     cwe: ['CWE-1357'],
     references: [hadolintRef('DL3018'), 'https://wiki.alpinelinux.org/wiki/Alpine_Package_Keeper#Holding_a_specific_package_back'],
     remediation: 'Pin each package: `apk add --no-cache curl=8.9.1-r2`, or allow patch releases with `curl~8.9`.',
-    equivalents: ['hadolint:DL3018'],
+    equivalents: ['hadolint:DL3018', 'kics:d3499f6d-1651-41bb-a9a7-de925fea487b'],
     messages: { default: 'Package `{{package}}` is installed without a version: pin it as `{{package}}=<version>` or `{{package}}~<version>`.' },
     examples: {
       bad: ['FROM alpine:3.20\nRUN apk add --no-cache curl\n'],

@@ -19,9 +19,9 @@ testRule(dockerfileAnalyzer, rule, {
     'FROM debian\nRUN apt-get update\n',
     'FROM debian\nRUN apt-get -o Dpkg::Options::=--force-confnew install -y curl\n',
     'FROM debian\nRUN echo \'APT::Get::Assume-Yes "true";\' > /etc/apt/apt.conf.d/90yes\nRUN apt-get install curl\n',
-    'FROM debian\nRUN ["apt-get", "install", "curl"]\n',
   ],
   invalid: [
+    { name: 'the exec form runs apt-get too (it prompts and aborts the build)', code: 'FROM debian\nRUN ["apt-get", "install", "curl"]\n', errors: [{ line: 2, column: 6, endColumn: 26 }] },
     { code: 'FROM debian:12\nRUN apt-get install -q curl\n', errors: [{ line: 2, column: 5, endColumn: 20 }] },
     { code: 'FROM debian:12\nRUN apt-get install curl -- -q -q\n', errors: [{ line: 2, column: 5, endColumn: 20 }] },
     { code: 'FROM debian\nRUN apt-get update && apt-get install curl\n', errors: [{ line: 2, column: 23, endColumn: 38, message: '`apt-get install`' }] },

@@ -40,7 +40,7 @@ export const rule: DockerfileRule = {
     category: 'reliability',
     references: [hadolintRef('DL3014'), 'https://manpages.debian.org/stable/apt/apt-get.8.en.html'],
     remediation: 'Add `-y` (or `--yes`): `apt-get install -y --no-install-recommends <packages>`.',
-    equivalents: ['hadolint:DL3014', 'trivy:DS021'],
+    equivalents: ['hadolint:DL3014', 'trivy:DS021', 'kics:77783205-c4ca-4f80-bb80-c777f267c547'],
     messages: { default: '`{{command}}` without `-y` aborts at the confirmation prompt; add `-y`.' },
     examples: {
       bad: ['FROM debian:12\nRUN apt-get update && apt-get install curl\n'],

@@ -22,7 +22,7 @@ export const rule: DockerfileRule = {
     category: 'best-practice',
     references: [hadolintRef('DL3027'), 'https://manpages.debian.org/stable/apt/apt.8.en.html#SCRIPT_USAGE_AND_DIFFERENCES_FROM_OTHER_APT_TOOLS'],
     remediation: 'Use `apt-get` (install, update, remove…) or `apt-cache` (search, show, policy) instead of `apt`.',
-    equivalents: ['hadolint:DL3027', 'checkov:CKV_DOCKER_9'],
+    equivalents: ['hadolint:DL3027', 'checkov:CKV_DOCKER_9', 'kics:b84a0b47-2e99-4c9f-8933-98bcabe2b94d'],
     tags: ['hygiene'],
     messages: { default: '`apt` has no stable scripting interface; use `apt-get` or `apt-cache`.' },
     examples: {

@@ -37,7 +37,7 @@ export const rule: DockerfileRule = {
     remediation:
       'End the RUN that updates with `&& rm -rf /var/lib/apt/lists/*`, or mount a build cache: ' +
       '`RUN --mount=type=cache,target=/var/lib/apt,sharing=locked apt-get update && …`.',
-    equivalents: ['hadolint:DL3009'],
+    equivalents: ['hadolint:DL3009', 'kics:df746b39-6564-4fed-bf85-e9c44382303c'],
     tags: ['hygiene'],
     messages: {
       default: '`{{command}}` leaves its package lists in this layer; remove /var/lib/apt/lists/* in the same RUN.',

@@ -27,7 +27,7 @@ export const rule: DockerfileRule = {
     category: 'performance',
     references: [hadolintRef('DL3015'), 'https://docs.docker.com/build/building/best-practices/#apt-get'],
     remediation: 'Add `--no-install-recommends` and list any recommended package you really need explicitly.',
-    equivalents: ['hadolint:DL3015', 'trivy:DS029'],
+    equivalents: ['hadolint:DL3015', 'trivy:DS029', 'kics:7384dfb2-fcd1-4fbf-91cd-6c44c318c33c'],
     tags: ['hygiene'],
     messages: { default: '`{{command}}` also installs recommended packages; add `--no-install-recommends`.' },
     examples: {

@@ -21,7 +21,7 @@ export const rule: DockerfileRule = {
     cwe: ['CWE-1357'],
     references: [hadolintRef('DL3008'), 'https://docs.docker.com/build/building/best-practices/#apt-get'],
     remediation: 'Pin each package (`curl=7.88.1-10+deb12u8`), ideally against a snapshot mirror such as snapshot.debian.org.',
-    equivalents: ['hadolint:DL3008'],
+    equivalents: ['hadolint:DL3008', 'kics:965a08d7-ef86-4f14-8792-4a3b2098937e'],
     messages: { default: 'Package `{{package}}` is installed without a version: pin it as `{{package}}=<version>`.' },
     examples: {
       bad: ['FROM debian:12\nRUN apt-get install -y curl\n'],

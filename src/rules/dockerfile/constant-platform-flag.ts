@@ -19,7 +19,7 @@ export const rule: DockerfileRule = {
     category: 'reliability',
     references: [buildCheckRef('from-platform-flag-const-disallowed'), dockerfileRef('#from')],
     remediation: 'Use `FROM --platform=$BUILDPLATFORM …` for build stages, or drop the flag and pass `--platform` to `docker build`.',
-    equivalents: ['buildkit:FromPlatformFlagConstDisallowed'],
+    equivalents: ['buildkit:FromPlatformFlagConstDisallowed', 'kics:b16e8501-ef3c-44e1-a543-a093238099c9', 'hadolint:DL3029'],
     messages: { default: 'FROM pins the platform to "{{platform}}".' },
     examples: { bad: ['FROM --platform=linux/amd64 alpine:3.20\n'], good: ['FROM --platform=$BUILDPLATFORM golang:1.23 AS build\n'] },
   },

@@ -22,7 +22,7 @@ export const rule: DockerfileRule = {
     category: 'correctness',
     references: [hadolintRef('DL3021'), dockerfileRef('#copy')],
     remediation: 'End the destination with a slash: `COPY package.json package-lock.json /app/`.',
-    equivalents: ['hadolint:DL3021', 'trivy:DS011'],
+    equivalents: ['hadolint:DL3021', 'trivy:DS011', 'kics:6db6e0c2-32a3-4a2e-93b5-72c35f4119db'],
     messages: { default: '{{kind}} has {{count}} sources, so the destination `{{dest}}` must end with `/`.' },
     examples: {
       bad: ['FROM node:22\nCOPY package.json package-lock.json /app\n'],

@@ -21,7 +21,7 @@ export const rule: DockerfileRule = {
     category: 'maintainability',
     references: [hadolintRef('DL4001')],
     remediation: 'Pick one tool for all downloads (e.g. `curl -fsSL`) and install only that one.',
-    equivalents: ['hadolint:DL4001', 'trivy:DS014'],
+    equivalents: ['hadolint:DL4001', 'trivy:DS014', 'kics:fc775e75-fcfb-4c98-b2f2-910c5858b359'],
     tags: ['hygiene'],
     messages: { default: '`{{tool}}` is used here while `{{other}}` is used elsewhere in the same image; pick one.' },
     examples: {

@@ -24,7 +24,7 @@ export const rule: DockerfileRule = {
     category: 'correctness',
     references: [dockerfileRef('#expose'), hadolintRef('DL3011')],
     remediation: 'Expose the port the application really listens on: `EXPOSE 8080` or `EXPOSE 53/udp`.',
-    equivalents: ['hadolint:DL3011', 'trivy:DS008'],
+    equivalents: ['hadolint:DL3011', 'trivy:DS008', 'kics:71bf8cf8-f0a1-42fa-b9d2-d10525e0a38e'],
     messages: {
       default: '`{{value}}` is not a valid port: use a number from 1 to 65535.',
       range: '`{{value}}` is not a valid port range: use `start-end` with 1 ≤ start ≤ end ≤ 65535.',

@@ -23,7 +23,7 @@ export const rule: DockerfileRule = {
     cwe: ['CWE-284'],
     references: [dockerfileRef('#expose'), 'https://docs.docker.com/reference/cli/docker/container/exec/'],
     remediation: 'Remove the SSH server and `EXPOSE 22`; use `docker exec` for interactive access.',
-    equivalents: ['checkov:CKV_DOCKER_1', 'trivy:DS004'],
+    equivalents: ['checkov:CKV_DOCKER_1', 'trivy:DS004', 'kics:5907595b-5b6d-4142-b173-dbb0e73fbff8'],
     messages: { default: 'Port 22 (SSH) is exposed: avoid running an SSH server in a container.' },
     examples: {
       bad: ['FROM ubuntu:24.04\nEXPOSE 22\n'],

@@ -24,7 +24,7 @@ export const rule: DockerfileRule = {
     cwe: ['CWE-1357'],
     references: [hadolintRef('DL3028'), 'https://guides.rubygems.org/command-reference/#gem-install'],
     remediation: 'Give a version: `gem install bundler -v 2.5.22` or `gem install bundler:2.5.22`; install applications from a Gemfile.lock with `bundle install`.',
-    equivalents: ['hadolint:DL3028'],
+    equivalents: ['hadolint:DL3028', 'kics:22cd11f7-9c6c-4f6e-84c0-02058120b341'],
     messages: { default: 'Gem `{{gem}}` is installed without a version: use `{{gem}}:<version>` or `-v <version>`.' },
     examples: {
       bad: ['FROM ruby:3.3\nRUN gem install bundler\n'],

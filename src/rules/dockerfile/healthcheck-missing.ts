@@ -23,7 +23,7 @@ export const rule: DockerfileRule = {
     category: 'reliability',
     references: [dockerfileRef('#healthcheck'), hadolintRef('DL3057')],
     remediation: 'Add a cheap check of the service itself: `HEALTHCHECK --interval=30s --timeout=3s CMD ["/app/healthcheck"]` (or `HEALTHCHECK NONE` to opt out explicitly).',
-    equivalents: ['checkov:CKV_DOCKER_2', 'trivy:DS026', 'hadolint:DL3057'],
+    equivalents: ['checkov:CKV_DOCKER_2', 'trivy:DS026', 'hadolint:DL3057', 'kics:b03a748a-542d-44f4-bb86-9199ab4fd2d5'],
     tags: ['hardening'],
     messages: { default: 'The image runs a service but defines no HEALTHCHECK.' },
     examples: {

@@ -40,7 +40,7 @@ export const rule: DockerfileRule = {
     category: 'reliability',
     references: [buildCheckRef('json-args-recommended'), hadolintRef('DL3025'), 'https://docs.docker.com/reference/dockerfile/#shell-and-exec-form'],
     remediation: 'Use the exec (JSON array) form: `CMD ["node", "server.js"]`. If you need shell features, write `CMD exec node server.js` or use a small entrypoint script that ends in `exec "$@"`.',
-    equivalents: ['buildkit:JSONArgsRecommended', 'hadolint:DL3025'],
+    equivalents: ['buildkit:JSONArgsRecommended', 'hadolint:DL3025', 'kics:b86987e1-6397-4619-81d5-8807f2387c79'],
     messages: {
       default: 'JSON arguments recommended for {{kind}}: in shell form the process does not receive stop signals.',
       entrypoint: 'JSON arguments recommended for ENTRYPOINT: in shell form it ignores CMD and `docker run` arguments, and the process does not receive stop signals.',

@@ -32,7 +32,7 @@ export const rule: DockerfileRule = {
     category: 'maintainability',
     references: [buildCheckRef('maintainer-deprecated'), hadolintRef('DL4000'), dockerfileRef('#maintainer-deprecated')],
     remediation: 'Replace it with a label: `LABEL org.opencontainers.image.authors="team@example.com"`.',
-    equivalents: ['buildkit:MaintainerDeprecated', 'hadolint:DL4000', 'trivy:DS022', 'checkov:CKV_DOCKER_6'],
+    equivalents: ['buildkit:MaintainerDeprecated', 'hadolint:DL4000', 'trivy:DS022', 'checkov:CKV_DOCKER_6', 'kics:99614418-f82b-4852-a9ae-5051402b741c'],
     tags: ['hygiene'],
     messages: { default: 'MAINTAINER is deprecated; use `LABEL org.opencontainers.image.authors=…` instead.' },
     examples: {

@@ -22,7 +22,7 @@ export const rule: DockerfileRule = {
     category: 'correctness',
     references: [buildCheckRef('multiple-instructions-disallowed'), hadolintRef('DL4003'), hadolintRef('DL4004'), hadolintRef('DL3012')],
     remediation: 'Keep only the last instruction of each kind; chain commands in a script if several must run.',
-    equivalents: ['buildkit:MultipleInstructionsDisallowed', 'hadolint:DL4003', 'hadolint:DL4004', 'hadolint:DL3012', 'trivy:DS007', 'trivy:DS016', 'trivy:DS023'],
+    equivalents: ['buildkit:MultipleInstructionsDisallowed', 'hadolint:DL4003', 'hadolint:DL4004', 'hadolint:DL3012', 'trivy:DS007', 'trivy:DS016', 'trivy:DS023', 'kics:41c195f4-fc31-4a5c-8a1b-90605538d49f', 'kics:6938958b-3f1a-451c-909b-baeee14bdc97'],
     messages: { default: 'This {{kind}} is overridden by the {{kind}} on line {{line}}; only the last one in a stage takes effect.' },
     examples: {
       bad: ['FROM node:22\nCMD ["npm", "run", "migrate"]\nCMD ["node", "server.js"]\n'],

@@ -44,7 +44,7 @@ export const rule: DockerfileRule = {
     cwe: ['CWE-1357'],
     references: [hadolintRef('DL3016'), 'https://docs.npmjs.com/cli/commands/npm-install'],
     remediation: 'Name a version: `npm install -g typescript@5.6.3` (or install from a lockfile with `npm ci`).',
-    equivalents: ['hadolint:DL3016'],
+    equivalents: ['hadolint:DL3016', 'kics:e36d8880-3f78-4546-b9a1-12f0745ca0d5'],
     messages: { default: '`{{package}}` is installed without a fixed version: use `{{name}}@<version>`.' },
     examples: {
       bad: ['FROM node:22\nRUN npm install -g pnpm\n'],

@@ -44,7 +44,7 @@ export const rule: DockerfileRule = {
     category: 'reliability',
     references: ['https://docs.docker.com/build/building/best-practices/#apt-get', dockerfileRef('#run')],
     remediation: 'Combine the update with the install in one RUN: `RUN apt-get update && apt-get install -y …`.',
-    equivalents: ['trivy:DS017', 'checkov:CKV_DOCKER_5'],
+    equivalents: ['trivy:DS017', 'checkov:CKV_DOCKER_5', 'kics:9bae49be-0aa3-4de5-bab2-4c3a069e40cd'],
     messages: { default: '`{{command}}` runs without an install in the same RUN: later installs use a stale cached index.' },
     examples: {
       bad: ['FROM debian:12\nRUN apt-get update\nRUN apt-get install -y curl\n'],

@@ -27,7 +27,7 @@ export const rule: DockerfileRule = {
     category: 'performance',
     references: [hadolintRef('DL3042'), 'https://pip.pypa.io/en/stable/topics/caching/', 'https://docs.docker.com/build/cache/optimize/#use-cache-mounts'],
     remediation: 'Add `--no-cache-dir`, set `ENV PIP_NO_CACHE_DIR=1`, or use `RUN --mount=type=cache,target=/root/.cache/pip pip install …`.',
-    equivalents: ['hadolint:DL3042'],
+    equivalents: ['hadolint:DL3042', 'kics:f2f903fb-b977-461e-98d7-b3e2185c6118'],
     tags: ['hygiene'],
     messages: { default: '`{{command}}` keeps downloaded packages in ~/.cache/pip; add `--no-cache-dir`.' },
     examples: {

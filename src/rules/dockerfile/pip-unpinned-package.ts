@@ -43,7 +43,7 @@ export const rule: DockerfileRule = {
     cwe: ['CWE-1357'],
     references: [hadolintRef('DL3013'), 'https://pip.pypa.io/en/stable/topics/repeatable-installs/'],
     remediation: 'Pin the version (`flask==3.0.3`), or install from a requirements/lock file: `pip install -r requirements.txt`.',
-    equivalents: ['hadolint:DL3013'],
+    equivalents: ['hadolint:DL3013', 'kics:02d9c71f-3ee8-4986-9c27-1a20d0d19bfc'],
     messages: { default: '`{{package}}` is installed without a version: pin it (`{{package}}==<version>`) or use a requirements file.' },
     examples: {
       bad: ['FROM python:3.12\nRUN pip install --no-cache-dir flask\n'],

@@ -69,7 +69,7 @@ export const rule: DockerfileRule = {
     category: 'reliability',
     references: [hadolintRef('DL4006'), 'https://docs.docker.com/build/building/best-practices/#using-pipes', dockerfileRef('#shell')],
     remediation: 'Add `SHELL ["/bin/bash", "-o", "pipefail", "-c"]` before the RUN (Debian/Ubuntu `sh` may not support it), or start the script with `set -o pipefail` where the shell does (bash, ash).',
-    equivalents: ['hadolint:DL4006'],
+    equivalents: ['hadolint:DL4006', 'kics:efbf148a-67e9-42d2-ac47-02fa1c0d0b22'],
     tags: ['hygiene'],
     messages: { default: 'If `{{head}}` fails, this pipeline still succeeds: set `-o pipefail`.' },
     examples: {

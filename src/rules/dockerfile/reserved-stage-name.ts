@@ -18,7 +18,7 @@ export const rule: DockerfileRule = {
     category: 'correctness',
     references: [buildCheckRef('reserved-stage-name')],
     remediation: 'Choose another stage name.',
-    equivalents: ['buildkit:ReservedStageName'],
+    equivalents: ['buildkit:ReservedStageName', 'hadolint:DL3063'],
     messages: { default: '"{{name}}" is reserved and cannot name a stage.' },
     examples: { bad: ['FROM alpine:3.20 AS scratch\n'], good: ['FROM alpine:3.20 AS base\n'] },
   },

@@ -40,7 +40,7 @@ export const rule: DockerfileRule = {
     category: 'performance',
     references: [hadolintRef('DL3032'), hadolintRef('DL3040'), 'https://docs.docker.com/build/building/best-practices/#run'],
     remediation: 'End the RUN with `&& dnf clean all` (`yum clean all`, `microdnf clean all`), or mount a build cache at `/var/cache/dnf`.',
-    equivalents: ['hadolint:DL3032', 'hadolint:DL3040', 'trivy:DS015', 'trivy:DS019', 'trivy:DS027'],
+    equivalents: ['hadolint:DL3032', 'hadolint:DL3040', 'trivy:DS015', 'trivy:DS019', 'trivy:DS027', 'kics:295acb63-9246-4b21-b441-7c1f1fb62dc0', 'kics:00481784-25aa-4a55-8633-3136dfcf4f37'],
     tags: ['hygiene'],
     messages: { default: '`{{command}}` leaves its cache in this layer; add `&& {{tool}} clean all` to the same RUN.' },
     examples: {

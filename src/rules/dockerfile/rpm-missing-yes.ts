@@ -25,7 +25,7 @@ export const rule: DockerfileRule = {
     category: 'reliability',
     references: [hadolintRef('DL3030'), hadolintRef('DL3038'), 'https://dnf.readthedocs.io/en/latest/command_ref.html#assumeyes-command-label'],
     remediation: 'Add `-y` (or `--assumeyes`): `dnf install -y <packages>`.',
-    equivalents: ['hadolint:DL3030', 'hadolint:DL3038'],
+    equivalents: ['hadolint:DL3030', 'hadolint:DL3038', 'kics:7ebd323c-31b7-4e5b-b26f-de5e9e477af8', 'kics:6e19193a-8753-436d-8a09-76dcff91bb03'],
     messages: { default: '`{{command}}` without `-y` aborts at the confirmation prompt; add `-y`.' },
     examples: {
       bad: ['FROM rockylinux:9\nRUN dnf install httpd\n'],

@@ -23,7 +23,7 @@ export const rule: DockerfileRule = {
     cwe: ['CWE-1357'],
     references: [hadolintRef('DL3033'), hadolintRef('DL3041')],
     remediation: 'Pin each package with its version: `dnf install -y httpd-2.4.62`.',
-    equivalents: ['hadolint:DL3033', 'hadolint:DL3041'],
+    equivalents: ['hadolint:DL3033', 'hadolint:DL3041', 'kics:93d88cf7-f078-46a8-8ddc-178e03aeacf1', 'kics:6452c424-1d92-4deb-bb18-a03e95d579c4'],
     messages: {
       default: 'Package `{{package}}` is installed without a version: pin it as `{{package}}-<version>`.',
       stranded: 'Package `{{package}}` takes its version from a variable set in another stage, which is empty here: declare it in this stage (ARG or ENV).',

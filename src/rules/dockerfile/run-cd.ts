@@ -38,7 +38,7 @@ export const rule: DockerfileRule = {
     category: 'maintainability',
     references: [hadolintRef('DL3003'), dockerfileRef('#workdir'), 'https://docs.docker.com/build/building/best-practices/#workdir'],
     remediation: 'Replace `RUN cd /app && make` with `WORKDIR /app` followed by `RUN make`.',
-    equivalents: ['hadolint:DL3003', 'trivy:DS013'],
+    equivalents: ['hadolint:DL3003', 'trivy:DS013', 'kics:f4a6bcd3-e231-4acf-993c-aa027be50d2e'],
     tags: ['hygiene'],
     messages: { default: 'Use `WORKDIR {{dir}}` instead of `cd {{dir}}`: the change only lasts for this RUN.' },
     examples: {

@@ -24,7 +24,7 @@ export const rule: DockerfileRule = {
     cwe: ['CWE-522'],
     references: [buildCheckRef('secrets-used-in-arg-or-env'), 'https://docs.docker.com/build/building/secrets/'],
     remediation: 'Use a secret mount: `RUN --mount=type=secret,id=npm_token,env=NPM_TOKEN npm ci`, and `docker build --secret id=npm_token,env=NPM_TOKEN`.',
-    equivalents: ['buildkit:SecretsUsedInArgOrEnv', 'trivy:DS031'],
+    equivalents: ['buildkit:SecretsUsedInArgOrEnv', 'trivy:DS031', 'hadolint:DL3064'],
     messages: { default: 'Build argument "{{name}}" carries a secret into the image history.' },
     examples: { bad: ['FROM node:22\nARG NPM_TOKEN\nRUN npm ci\n'], good: ['FROM node:22\nRUN --mount=type=secret,id=npm_token,env=NPM_TOKEN npm ci\n'] },
   },

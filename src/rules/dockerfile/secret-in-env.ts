@@ -25,7 +25,7 @@ export const rule: DockerfileRule = {
     cwe: ['CWE-798'],
     references: [buildCheckRef('secrets-used-in-arg-or-env'), dockerfileRef('#env'), 'https://docs.docker.com/build/building/secrets/'],
     remediation: 'Pass the secret at run time (orchestrator secrets, a mounted file referenced by `*_FILE`), and at build time use `RUN --mount=type=secret`.',
-    equivalents: ['buildkit:SecretsUsedInArgOrEnv', 'trivy:DS031'],
+    equivalents: ['buildkit:SecretsUsedInArgOrEnv', 'trivy:DS031', 'hadolint:DL3064'],
     messages: {
       default: 'ENV "{{name}}" holds a hard-coded secret.',
       empty: 'ENV "{{name}}" is empty here, but a secret set in the image config is readable by anyone who pulls the image; pass it at run time or as a build secret.',

@@ -21,7 +21,7 @@ export const rule: DockerfileRule = {
     category: 'best-practice',
     references: [hadolintRef('DL4005'), dockerfileRef('#shell')],
     remediation: 'Use `SHELL ["/bin/bash", "-o", "pipefail", "-c"]` instead of re-linking /bin/sh.',
-    equivalents: ['hadolint:DL4005'],
+    equivalents: ['hadolint:DL4005', 'kics:8a301064-c291-4b20-adcb-403fe7fd95fd'],
     messages: { default: 'Use the SHELL instruction instead of replacing /bin/sh.' },
     examples: {
       bad: ['FROM debian:12\nRUN ln -sf /bin/bash /bin/sh\n'],

@@ -32,7 +32,7 @@ export const rule: DockerfileRule = {
     category: 'reliability',
     references: [buildCheckRef('workdir-relative-path'), hadolintRef('DL3000'), dockerfileRef('#workdir')],
     remediation: 'Start from an absolute path: `WORKDIR /app`.',
-    equivalents: ['buildkit:WorkdirRelativePath', 'hadolint:DL3000', 'trivy:DS009', 'checkov:CKV_DOCKER_10'],
+    equivalents: ['buildkit:WorkdirRelativePath', 'hadolint:DL3000', 'trivy:DS009', 'checkov:CKV_DOCKER_10', 'kics:6b376af8-cfe8-49ab-a08d-f32de23661a4'],
     messages: { default: 'WORKDIR `{{dir}}` is relative to whatever directory the base image sets; use an absolute path.' },
     examples: {
       bad: ['FROM node:22\nWORKDIR app\n'],

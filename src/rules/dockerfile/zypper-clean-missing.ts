@@ -26,7 +26,7 @@ export const rule: DockerfileRule = {
     category: 'performance',
     references: [hadolintRef('DL3036'), 'https://en.opensuse.org/SDB:Zypper_manual'],
     remediation: 'End the RUN with `&& zypper clean --all`, or mount a build cache at `/var/cache/zypp`.',
-    equivalents: ['hadolint:DL3036', 'trivy:DS020'],
+    equivalents: ['hadolint:DL3036', 'trivy:DS020', 'kics:38300d1a-feb2-4a48-936a-d1ef1cd24313'],
     tags: ['hygiene'],
     messages: { default: '`{{command}}` leaves its cache in this layer; add `&& zypper clean --all` to the same RUN.' },
     examples: {

@@ -24,7 +24,7 @@ export const rule: DockerfileRule = {
     category: 'reliability',
     references: [hadolintRef('DL3034'), 'https://en.opensuse.org/SDB:Zypper_manual'],
     remediation: 'Use `zypper --non-interactive install <packages>` (or `zypper install -y <packages>`).',
-    equivalents: ['hadolint:DL3034'],
+    equivalents: ['hadolint:DL3034', 'kics:45e1fca5-f90e-465d-825f-c2cb63fa3944'],
     messages: { default: '`{{command}}` without `--non-interactive` aborts at the confirmation prompt.' },
     examples: {
       bad: ['FROM opensuse/leap:15.6\nRUN zypper install curl\n'],

@@ -24,7 +24,7 @@ export const rule: DockerfileRule = {
     cwe: ['CWE-1357'],
     references: [hadolintRef('DL3037')],
     remediation: 'Pin each package: `zypper -n install curl=8.6.0` (or a range such as `"curl>=8.6"`).',
-    equivalents: ['hadolint:DL3037'],
+    equivalents: ['hadolint:DL3037', 'kics:562952e4-0348-4dea-9826-44f3a2c6117b'],
     messages: { default: 'Package `{{package}}` is installed without a version: pin it as `{{package}}=<version>`.' },
     examples: {
       bad: ['FROM opensuse/leap:15.6\nRUN zypper -n install curl && zypper clean -a\n'],
