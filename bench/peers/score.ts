@@ -33,9 +33,11 @@ export interface Outcome {
   deliberate?: Disagreement;
 }
 
-/** Whether a disagreement names the case: its `where` (any variant of it, `… (onbuild)`) or `where@line`. */
-function names(d: Disagreement, c: PeerCase): boolean {
-  return d.cases.some((w) => c.where === w || c.where.startsWith(`${w} (`) || (c.line !== undefined && `${c.where}@${c.line}` === w));
+/** How a disagreement names the case: by its `where` (any variant of it, `… (onbuild)`) or `where@line` ('exact'), or
+ * by a folder of the peer's tests it is in ('folder', an entry ending in `/`). */
+function names(d: Disagreement, c: PeerCase): 'exact' | 'folder' | undefined {
+  if (d.cases.some((w) => c.where === w || c.where.startsWith(`${w} (`) || (c.line !== undefined && `${c.where}@${c.line}` === w))) return 'exact';
+  return d.cases.some((w) => w.endsWith('/') && c.where.startsWith(w)) ? 'folder' : undefined;
 }
 
 /** The last line of what starts at `line` (1-based): a Dockerfile instruction and its continuation lines, or a YAML
@@ -58,6 +60,14 @@ export function blockEnd(fileType: CaseFileType, content: string, line: number):
   return end;
 }
 
+/** A positive with a line caught within what starts there (the instruction and its continuation lines, the YAML
+ * key and what is indented under it). */
+function inBlockOf(c: PeerCase, got: readonly Found[]): boolean {
+  if (c.line === undefined) return false;
+  const end = blockEnd(c.fileType, c.content, c.line);
+  return got.some((f) => f.line >= c.line! && f.line <= end);
+}
+
 export function judge(cases: readonly PeerCase[]): Outcome[] {
   const entries = new Map<string, CoverageEntry>(coverage(OUR_RULES).map((e) => [`${e.peer.tool}:${e.rule.id}`, e]));
   const byId = new Map(OUR_RULES.map((m) => [m.id, m]));
@@ -78,12 +88,15 @@ export function judge(cases: readonly PeerCase[]): Outcome[] {
     const anyLine = got.length > 0;
     const atPeer = (l: number) => c.line !== undefined && l >= c.line && l <= (c.lineEnd ?? c.line);
     const ok = c.expect === 'negative' ? got.length === 0 : c.line === undefined ? anyLine : got.some((f) => atPeer(f.line));
-    const end = c.line === undefined ? 0 : blockEnd(c.fileType, c.content, c.line);
-    const inBlock = c.line !== undefined && got.some((f) => f.line >= c.line! && f.line <= end);
-    const d = mapped.length > 0 ? entry?.rule.disagreements?.find((x) => names(x, c)) : undefined;
+    const inBlock = inBlockOf(c, got);
+    // Cases named one by one come first: a folder-wide placement is the fallback.
+    const listed = mapped.length > 0 ? entry?.rule.disagreements ?? [] : [];
+    const d = listed.find((x) => names(x, c) === 'exact') ?? listed.find((x) => names(x, c) === 'folder');
     // A listed case we do not behave as listed (a placement we no longer report at all, a verdict we now share) is
-    // an ordinary case again.
-    const holds = d !== undefined && !ok && (d.kind === 'verdict' || (c.expect === 'positive' && anyLine));
+    // an ordinary case again. A placement named by folder holds only within the instruction or YAML block the peer
+    // points at; one named by case, anywhere in the file (the reason says where).
+    const near = d !== undefined && names(d, c) === 'folder' ? inBlockOf(c, got) : anyLine;
+    const holds = d !== undefined && !ok && (d.kind === 'verdict' || (c.expect === 'positive' && near));
     return { case: c, bucket, ours, got, ok, anyLine, inBlock, ...(holds ? { deliberate: d } : {}) };
   });
 }

@@ -1,6 +1,18 @@
 // KICS's Dockerfile and Docker Compose queries, and its platform-independent secrets query (it reads Dockerfiles and Compose files too).
 // Taken from the repository at the commit below; `npm run bench -- peers` compares it with a checkout.
-import type { Peer } from './types.ts';
+import type { Disagreement, Peer, PeerRule } from './types.ts';
+
+/** KICS gives the first line of the instruction at fault; we point at the command or word at fault inside it (the
+ * offending line of a multi-line RUN). Held only when our finding is within that instruction. */
+const INSTRUCTION_LINE: Disagreement = {
+  kind: 'placement',
+  cases: ['assets/queries/dockerfile/'],
+  reason: 'KICS gives the first line of the instruction; we point at the command or word at fault inside it (the line of a multi-line RUN that holds it).',
+};
+
+/** Every Dockerfile query also carries the instruction-line placement. */
+const withInstructionLine = (rules: readonly PeerRule[]): PeerRule[] =>
+  rules.map((r) => (r.group === 'Dockerfile' ? { ...r, disagreements: [...(r.disagreements ?? []), INSTRUCTION_LINE] } : r));
 
 export const kics: Peer = {
   tool: 'kics',
@@ -10,22 +22,30 @@ export const kics: Peer = {
   listSource: 'assets/queries/{dockerfile,dockerCompose}/*/metadata.json and assets/queries/common/passwords_and_secrets',
   casePaths: ['assets/queries/dockerfile', 'assets/queries/dockerCompose', 'assets/queries/common/passwords_and_secrets'],
   note: "Upstream master of 2025-02-03 (the merge of PR #7327), read from the fork cx-rui-araujo/kics, whose master holds that commit: the upstream repository's snapshot was too large to fetch here. Queries added upstream later are not listed; `Networks Not Set` was removed upstream in February 2024.",
-  rules: [
+  rules: withInstructionLine([
     { id: '9513a694-aa0d-41d8-be61-3271e056f36b', name: 'Add Instead of Copy', group: 'Dockerfile', disagreements: [
       { kind: 'verdict', cases: ['assets/queries/dockerfile/add_instead_of_copy/test/positive.dockerfile'], reason: '`ADD ${JAR_FILE} app.jar` takes its source from a build argument without a default, which may be a URL or an archive (what ADD is for); CGD061 reports ADD only for sources known to be plain local files.' },
     ] },
     { id: 'ae9c56a6-3ed1-4ac0-9b54-31267f51151d', name: 'Apk Add Using Local Cache Path', group: 'Dockerfile' },
-    { id: 'df746b39-6564-4fed-bf85-e9c44382303c', name: 'Apt Get Install Lists Were Not Deleted', group: 'Dockerfile' },
-    { id: '965a08d7-ef86-4f14-8792-4a3b2098937e', name: 'Apt Get Install Pin Version Not Defined', group: 'Dockerfile' },
+    { id: 'df746b39-6564-4fed-bf85-e9c44382303c', name: 'Apt Get Install Lists Were Not Deleted', group: 'Dockerfile', disagreements: [
+      { kind: 'verdict', cases: ['assets/queries/dockerfile/apt_get_install_lists_were_not_deleted/test/positive.dockerfile@2', 'assets/queries/dockerfile/apt_get_install_lists_were_not_deleted/test/positive.dockerfile@5', 'assets/queries/dockerfile/apt_get_install_lists_were_not_deleted/test/positive.dockerfile@8'], reason: 'Only the last stage is the image: a cache or package index left in an earlier stage (one no later stage copies from) never ships.' },
+    ] },
+    { id: '965a08d7-ef86-4f14-8792-4a3b2098937e', name: 'Apt Get Install Pin Version Not Defined', group: 'Dockerfile', disagreements: [
+      { kind: 'verdict', cases: ['assets/queries/dockerfile/apt_get_install_pin_version_not_defined/test/positive.dockerfile@6', 'assets/queries/dockerfile/apt_get_install_pin_version_not_defined/test/positive2.dockerfile@6'], reason: '`apt-get install -y -t python` names no package: `-t` (`--target-release`) takes `python` as its value.' },
+    ] },
     { id: '77783205-c4ca-4f80-bb80-c777f267c547', name: 'APT-GET Missing Flags To Avoid Manual Input', group: 'Dockerfile' },
     { id: '7384dfb2-fcd1-4fbf-91cd-6c44c318c33c', name: 'APT-GET Not Avoiding Additional Packages', group: 'Dockerfile' },
-    { id: '8a301064-c291-4b20-adcb-403fe7fd95fd', name: 'Changing Default Shell Using RUN Command', group: 'Dockerfile' },
+    { id: '8a301064-c291-4b20-adcb-403fe7fd95fd', name: 'Changing Default Shell Using RUN Command', group: 'Dockerfile', disagreements: [
+      { kind: 'verdict', cases: ['assets/queries/dockerfile/changing_default_shell_using_run_command/test/positive2.dockerfile'], reason: '`RUN powershell -command` runs PowerShell once; it does not change the shell later RUNs use (what CGD140 reports: `/bin/sh` replaced by a link).' },
+    ] },
     { id: 'aa93e17f-b6db-4162-9334-c70334e7ac28', name: 'Chown Flag Exists', group: 'Dockerfile', notAdopted: 'Files the application must write are rightly owned by its user, so reporting every `--chown` would mostly be noise; what matters, world-writable permissions (CGD063) and running as root (CGD020, CGD021), is checked.' },
     { id: 'cdddb86f-95f6-4fc4-b5a1-483d9afceb2b', name: "COPY '--from' References Current FROM Alias", group: 'Dockerfile' },
     { id: '6db6e0c2-32a3-4a2e-93b5-72c35f4119db', name: 'Copy With More Than Two Arguments Not Ending With Slash', group: 'Dockerfile' },
     { id: '4b410d24-1cbe-4430-a632-62c9a931cf1c', name: 'Curl or Wget Instead of Add', group: 'Dockerfile' },
     { id: '5907595b-5b6d-4142-b173-dbb0e73fbff8', name: 'Exposing Port 22 (SSH)', group: 'Dockerfile' },
-    { id: '22cd11f7-9c6c-4f6e-84c0-02058120b341', name: 'Gem Install Without Version', group: 'Dockerfile' },
+    { id: '22cd11f7-9c6c-4f6e-84c0-02058120b341', name: 'Gem Install Without Version', group: 'Dockerfile', disagreements: [
+      { kind: 'verdict', cases: ['assets/queries/dockerfile/gem_install_without_version/test/positive.dockerfile@5'], reason: '`gem install grpc -v X blunder`: gem refuses `--version` with several gems, so the build fails there; there is no unpinned install to report.' },
+    ] },
     { id: 'b03a748a-542d-44f4-bb86-9199ab4fd2d5', name: 'Healthcheck Instruction Missing', group: 'Dockerfile' },
     { id: '9efb0b2d-89c9-41a3-91ca-dcc0aec911fd', name: 'Image Version Not Explicit', group: 'Dockerfile' },
     { id: 'f45ea400-6bbe-4501-9fc7-1c3d75c32067', name: "Image Version Using 'latest'", group: 'Dockerfile' },
@@ -38,31 +58,60 @@ export const kics: Peer = {
     ] },
     { id: '93d88cf7-f078-46a8-8ddc-178e03aeacf1', name: 'Missing Version Specification In dnf install', group: 'Dockerfile' },
     { id: '38300d1a-feb2-4a48-936a-d1ef1cd24313', name: 'Missing Zypper Clean', group: 'Dockerfile' },
-    { id: '45e1fca5-f90e-465d-825f-c2cb63fa3944', name: 'Missing Zypper Non-interactive Switch', group: 'Dockerfile' },
-    { id: '41c195f4-fc31-4a5c-8a1b-90605538d49f', name: 'Multiple CMD Instructions Listed', group: 'Dockerfile' },
-    { id: '6938958b-3f1a-451c-909b-baeee14bdc97', name: 'Multiple ENTRYPOINT Instructions Listed', group: 'Dockerfile' },
+    { id: '45e1fca5-f90e-465d-825f-c2cb63fa3944', name: 'Missing Zypper Non-interactive Switch', group: 'Dockerfile', disagreements: [
+      { kind: 'verdict', cases: ['assets/queries/dockerfile/missing_zypper_non_interactive_switch/test/negative2.dockerfile'], reason: '`zypper install httpd` without `-n` prompts in any stage, and a prompt with no terminal aborts the build, so it is reported in the builder stage too.' },
+    ] },
+    { id: '41c195f4-fc31-4a5c-8a1b-90605538d49f', name: 'Multiple CMD Instructions Listed', group: 'Dockerfile', disagreements: [
+      { kind: 'verdict', cases: ['assets/queries/dockerfile/multiple_cmd_instructions_listed/test/negative2.dockerfile'], reason: 'Two CMDs (or ENTRYPOINTs) in one stage: the first never takes effect, in whichever stage, so it is reported there too.' },
+    ] },
+    { id: '6938958b-3f1a-451c-909b-baeee14bdc97', name: 'Multiple ENTRYPOINT Instructions Listed', group: 'Dockerfile', disagreements: [
+      { kind: 'verdict', cases: ['assets/queries/dockerfile/multiple_entrypoint_instructions_listed/test/negative2.dockerfile'], reason: 'Two CMDs (or ENTRYPOINTs) in one stage: the first never takes effect, in whichever stage, so it is reported there too.' },
+    ] },
     { id: '0008c003-79aa-42d8-95b8-1c2fe37dbfe6', name: 'Multiple RUN, ADD, COPY, Instructions Listed', group: 'Dockerfile', planned: 'Consecutive RUN/ADD/COPY instructions that could be one layer (hadolint DL3059).' },
     { id: 'b86987e1-6397-4619-81d5-8807f2387c79', name: 'Not Using JSON In CMD And ENTRYPOINT Arguments', group: 'Dockerfile' },
-    { id: 'e36d8880-3f78-4546-b9a1-12f0745ca0d5', name: 'NPM Install Command Without Pinned Version', group: 'Dockerfile' },
-    { id: 'f2f903fb-b977-461e-98d7-b3e2185c6118', name: 'Pip install Keeping Cached Packages', group: 'Dockerfile' },
-    { id: 'f4a6bcd3-e231-4acf-993c-aa027be50d2e', name: "RUN Instruction Using 'cd' Instead of WORKDIR", group: 'Dockerfile' },
+    { id: 'e36d8880-3f78-4546-b9a1-12f0745ca0d5', name: 'NPM Install Command Without Pinned Version', group: 'Dockerfile', disagreements: [
+      { kind: 'verdict', cases: ['assets/queries/dockerfile/npm_install_without_pinned_version/test/negative1.dockerfile'], reason: '`sax@latest` and a git URL without a ref install whatever is newest at build time: they are not pins.' },
+    ] },
+    { id: 'f2f903fb-b977-461e-98d7-b3e2185c6118', name: 'Pip install Keeping Cached Packages', group: 'Dockerfile', disagreements: [
+      { kind: 'verdict', cases: ['assets/queries/dockerfile/pip_install_keeping_cached_packages/test/positive.dockerfile@2'], reason: 'Only the last stage is the image: a cache or package index left in an earlier stage (one no later stage copies from) never ships.' },
+    ] },
+    { id: 'f4a6bcd3-e231-4acf-993c-aa027be50d2e', name: "RUN Instruction Using 'cd' Instead of WORKDIR", group: 'Dockerfile', disagreements: [
+      { kind: 'verdict', cases: ['assets/queries/dockerfile/run_command_cd_instead_of_workdir/test/negative2.dockerfile'], reason: '`RUN cd /usr/share/nginx/html` alone does nothing: the next instruction starts in the WORKDIR again, which is what CGD122 says.' },
+    ] },
     { id: 'b84a0b47-2e99-4c9f-8933-98bcabe2b94d', name: 'Run Using apt', group: 'Dockerfile' },
     { id: '8ada6e80-0ade-439e-b176-0b28f6bce35a', name: 'Run Using Sudo', group: 'Dockerfile' },
-    { id: 'fc775e75-fcfb-4c98-b2f2-910c5858b359', name: "Run Using 'wget' and 'curl'", group: 'Dockerfile' },
+    { id: 'fc775e75-fcfb-4c98-b2f2-910c5858b359', name: "Run Using 'wget' and 'curl'", group: 'Dockerfile', disagreements: [
+      { kind: 'placement', cases: ['assets/queries/dockerfile/run_using_wget_and_curl/test/positive.dockerfile'], reason: 'We report once per stage, at the first of the two download tools (wget at lines 2 and 6); KICS reports each use of the other (curl).' },
+    ] },
     { id: '9b6b0f38-92a2-41f9-b881-3a1083d99f1b', name: 'Run Utilities And POSIX Commands', group: 'Dockerfile', planned: 'Commands that make no sense in an image build (hadolint DL3001).' },
     { id: 'f2daed12-c802-49cd-afed-fe41d0b82fed', name: 'Same Alias In Different Froms', group: 'Dockerfile', disagreements: [
       { kind: 'placement', cases: ['assets/queries/dockerfile/same_alias_in_different_froms/test/positive.dockerfile'], reason: 'We report the second stage of the name, the duplicate (as BuildKit\'s DuplicateStageName); KICS points at the first.' },
     ] },
-    { id: 'efbf148a-67e9-42d2-ac47-02fa1c0d0b22', name: 'Shell Running A Pipe Without Pipefail Flag', group: 'Dockerfile' },
+    { id: 'efbf148a-67e9-42d2-ac47-02fa1c0d0b22', name: 'Shell Running A Pipe Without Pipefail Flag', group: 'Dockerfile', disagreements: [
+      { kind: 'verdict', cases: ['assets/queries/dockerfile/shell_running_a_pipe_without_pipefail_flag/test/positive.dockerfile@3'], reason: '`RUN ["/bin/bash", "./some_output", "|", "./some_script"]` is the exec form: `|` is a literal argument, no pipe runs.' },
+      { kind: 'verdict', cases: ['assets/queries/dockerfile/shell_running_a_pipe_without_pipefail_flag/test/negative.dockerfile'], reason: "`RUN pwsh SOME_CMD | SOME_OTHER_CMD` runs in the default `/bin/sh -c`, which makes the pipe; its status is the last command's, so a failing `pwsh` goes unseen." },
+    ] },
     { id: '71bf8cf8-f0a1-42fa-b9d2-d10525e0a38e', name: 'UNIX Ports Out Of Range', group: 'Dockerfile' },
     { id: 'd3499f6d-1651-41bb-a9a7-de925fea487b', name: 'Unpinned Package Version in Apk Add', group: 'Dockerfile' },
-    { id: '02d9c71f-3ee8-4986-9c27-1a20d0d19bfc', name: 'Unpinned Package Version in Pip Install', group: 'Dockerfile' },
-    { id: '9bae49be-0aa3-4de5-bab2-4c3a069e40cd', name: 'Update Instruction Alone', group: 'Dockerfile' },
+    { id: '02d9c71f-3ee8-4986-9c27-1a20d0d19bfc', name: 'Unpinned Package Version in Pip Install', group: 'Dockerfile', disagreements: [
+      { kind: 'verdict', cases: ['assets/queries/dockerfile/unpinned_package_version_in_pip_install/test/positive1.dockerfile@3'], reason: '`pip install --user pip` updates the installer itself; CGD116 leaves pip, setuptools and wheel alone (their version does not change what the application runs).' },
+    ] },
+    { id: '9bae49be-0aa3-4de5-bab2-4c3a069e40cd', name: 'Update Instruction Alone', group: 'Dockerfile', disagreements: [
+      { kind: 'placement', cases: ['assets/queries/dockerfile/update_instruction_alone/test/positive1.dockerfile', 'assets/queries/dockerfile/update_instruction_alone/test/positive3.dockerfile', 'assets/queries/dockerfile/update_instruction_alone/test/positive7.dockerfile'], reason: 'We point at the index refresh that stands alone in its RUN (line 2), the instruction to merge; KICS points at the install after it.' },
+      { kind: 'verdict', cases: ['assets/queries/dockerfile/update_instruction_alone/test/positive2.dockerfile', 'assets/queries/dockerfile/update_instruction_alone/test/positive4.dockerfile', 'assets/queries/dockerfile/update_instruction_alone/test/positive5.dockerfile', 'assets/queries/dockerfile/update_instruction_alone/test/positive6.dockerfile'], reason: "`yum update`, `dnf update` and `pacman -Syu` upgrade the installed system (CGD114's concern), and zypper and dnf refresh expired metadata themselves on install: a cached refresh layer cannot make a later install use stale indexes as `apt-get update` can." },
+      { kind: 'verdict', cases: ['assets/queries/dockerfile/update_instruction_alone/test/negative5.dockerfile'], reason: '`RUN apk update` alone still leaves a package index in its own layer: dead weight in the image that goes stale, whether or not an install follows.' },
+    ] },
     { id: 'b16e8501-ef3c-44e1-a543-a093238099c9', name: 'Using Platform Flag with FROM Command', group: 'Dockerfile' },
     { id: '68a51e22-ae5a-4d48-8e87-b01a323605c9', name: 'Using Unnamed Build Stages', group: 'Dockerfile', planned: 'COPY --from=<stage index>: name the stage so reordering cannot break the copy.' },
-    { id: '6b376af8-cfe8-49ab-a08d-f32de23661a4', name: 'WORKDIR Path Not Absolute', group: 'Dockerfile' },
-    { id: '00481784-25aa-4a55-8633-3136dfcf4f37', name: 'Yum Clean All Missing', group: 'Dockerfile' },
-    { id: '6e19193a-8753-436d-8a09-76dcff91bb03', name: 'Yum Install Allows Manual Input', group: 'Dockerfile' },
+    { id: '6b376af8-cfe8-49ab-a08d-f32de23661a4', name: 'WORKDIR Path Not Absolute', group: 'Dockerfile', disagreements: [
+      { kind: 'verdict', cases: ['assets/queries/dockerfile/workdir_path_not_absolute/test/positive.dockerfile'], reason: "The relative `WORKDIR workdir` follows `WORKDIR /path/to/workdir`, so it resolves to a known directory; CGD123 (as BuildKit's WorkdirRelativePath) reports a relative WORKDIR only when no absolute one precedes it." },
+    ] },
+    { id: '00481784-25aa-4a55-8633-3136dfcf4f37', name: 'Yum Clean All Missing', group: 'Dockerfile', disagreements: [
+      { kind: 'verdict', cases: ['assets/queries/dockerfile/yum_clean_all_missing/test/positive.dockerfile@12', 'assets/queries/dockerfile/yum_clean_all_missing/test/negative.dockerfile'], reason: 'A continuation line joins the two commands into one: `yum clean all yum -y install` installs nothing, and `yum -y install yum clean all` installs packages named yum, clean and all without cleaning.' },
+    ] },
+    { id: '6e19193a-8753-436d-8a09-76dcff91bb03', name: 'Yum Install Allows Manual Input', group: 'Dockerfile', disagreements: [
+      { kind: 'verdict', cases: ['assets/queries/dockerfile/yum_install_allows_manual_input/test/positive.dockerfile@4'], reason: '`RUN ["sudo yum", "install", "bundler"]` runs an executable named `sudo yum`, which does not exist: the build fails before anything prompts.' },
+    ] },
     { id: '6452c424-1d92-4deb-bb18-a03e95d579c4', name: 'Yum install Without Version', group: 'Dockerfile' },
     { id: '562952e4-0348-4dea-9826-44f3a2c6117b', name: 'Zypper Install Without Version', group: 'Dockerfile' },
     { id: '4d9f44c6-2f4a-4317-9bb5-267adbea0232', name: 'Cgroup Not Default', group: 'Compose', notAdopted: 'A custom `cgroup_parent` puts the container in a host cgroup the operator chose, usually on purpose (resource pools); it is not a defect. Resource limits are checked by CGC027, CGC028 and CGC029.' },
@@ -101,5 +150,5 @@ export const kics: Peer = {
     ] },
     { id: 'baa452f0-1f21-4a25-ace5-844e7a5f410d', name: 'Volume Mounted In Multiple Containers', group: 'Compose' },
     { id: 'a88baa34-e2ad-44ea-ad6f-8cac87bc7c71', name: 'Passwords And Secrets', group: 'Common' },
-  ],
+  ]),
 };

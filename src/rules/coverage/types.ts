@@ -11,7 +11,8 @@ export interface Disagreement {
    * it on purpose at another line than the peer's. */
   kind: 'verdict' | 'placement';
   /** The cases, as the benchmark names them: the test file or spec line (`…/positive2.yaml`,
-   * `test/Hadolint/Rule/DL3042Spec.hs:56`), with `@<line>` for one expected line of a file that has several. */
+   * `test/Hadolint/Rule/DL3042Spec.hs:56`), with `@<line>` for one expected line of a file that has several, or a
+   * folder of them (ending in `/`: a placement named so holds only within the instruction or block the peer points at). */
   cases: readonly string[];
   reason: string;
 }

@@ -9,8 +9,11 @@ testRule(dockerfileAnalyzer, rule, {
     'FROM a\nHEALTHCHECK CMD ["curl", "-f", "http://localhost/"]\n',
     'FROM a\nHEALTHCHECK NONE\n',
     'FROM a\nCMD node app.js\n',
+    'FROM a\nRUN [ "$A" = "a,b" ] && echo same\n',
+    'FROM a\nRUN [[ -n "$X" ]] && echo set\n',
   ],
   invalid: [
+    { name: 'an array without quotes: the words of a shell command', code: 'FROM a\nCMD [gunicorn, app:main] \nENTRYPOINT [tini, --]\n', errors: [{ line: 2, column: 5, endColumn: 25 }, { line: 3, column: 12, endColumn: 22 }] },
     { code: "FROM a\nCMD ['node', 'app.js']\n", errors: [{ line: 2, column: 5, endColumn: 23, message: 'CMD runs it in shell form' }] },
     { code: 'FROM a\nENTRYPOINT ["app", "--flag",]\n', errors: [{ line: 2, column: 12, endColumn: 30 }] },
     { code: 'FROM a\nVOLUME ["C:\\data"]\n', errors: [{ line: 2, column: 8, endColumn: 19, message: 'VOLUME' }] },

@@ -35,7 +35,7 @@ export const rule: DockerfileRule = {
     category: 'correctness',
     references: [dockerfileRef('#shell-and-exec-form')],
     remediation: 'Write a valid JSON array with double quotes and escaped backslashes: `CMD ["node", "app.js"]`.',
-    equivalents: [],
+    equivalents: ['kics:b86987e1-6397-4619-81d5-8807f2387c79'],
     messages: { default: 'This is not a valid JSON array, so {{kind}} runs it in shell form; use double quotes: ["a", "b"].' },
     examples: {
       bad: ["FROM node:22\nCMD ['node', 'app.js']\n"],
@@ -47,8 +47,11 @@ export const rule: DockerfileRule = {
       const instr = top.onbuild ?? top;
       if (!EXEC_FORM.includes(instr.kind) || instr.json || !instr.argsSpan) continue;
       const text = instr.kind === 'HEALTHCHECK' ? instr.argsText.replace(/^CMD\s+/i, '') : instr.argsText;
-      // `RUN [ -f x ] && …` is a shell test, not an array: require a quote right after the bracket.
-      if (!/^\[\s*["']/.test(text) || instr.healthcheck?.none) continue;
+      // `RUN [ -f x ] && …` and `RUN [ "$A" = b ]` are shell tests, not arrays: require a quoted string right after the
+      // bracket followed by a comma or the closing bracket, or a bracketed list of words with commas and nothing after
+      // it (`CMD [python, app.py]`: the quotes forgotten).
+      const array = /^\[\s*(["'])(?:(?!\1).)*\1\s*[,\]]/.test(text) || /^\[[^\]\s-][^\]]*,[^\]]*\]$/.test(text.trim());
+      if (!array || instr.healthcheck?.none) continue;
       // For HEALTHCHECK point past `CMD`, at the array itself: from its first word, which a line continuation may put
       // on a later line than `CMD`.
       const first = instr.kind === 'HEALTHCHECK' ? instr.args[1]?.range : undefined;
