@@ -66,7 +66,7 @@ export const hadolint: Peer = {
     { id: 'DL3042', name: 'Avoid cache directory with `pip install --no-cache-dir <package>`.', disagreements: [
       { kind: 'verdict', cases: ['test/Hadolint/Rule/DL3042Spec.hs:56', 'test/Hadolint/Rule/DL3042Spec.hs:57', 'test/Hadolint/Rule/DL3042Spec.hs:58', 'test/Hadolint/Rule/DL3042Spec.hs:59', 'test/Hadolint/Rule/DL3042Spec.hs:61', 'test/Hadolint/Rule/DL3042Spec.hs:62', 'test/Hadolint/Rule/DL3042Spec.hs:63', 'test/Hadolint/Rule/DL3042Spec.hs:64', 'test/Hadolint/Rule/DL3042Spec.hs:66', 'test/Hadolint/Rule/DL3042Spec.hs:67', 'test/Hadolint/Rule/DL3042Spec.hs:68', 'test/Hadolint/Rule/DL3042Spec.hs:69'], reason: 'pip turns its cache off for any valid boolean in PIP_NO_CACHE_DIR, `0`, `off`, `no` and `false` included (for backwards compatibility: `_handle_no_cache_dir` in pip/_internal/cli/cmdoptions.py sets `cache_dir = False` whatever the value parses to), so these installs keep no cache.' },
     ] },
-    { id: 'DL3043', name: '`ONBUILD`, `FROM` or `MAINTAINER` triggered from within `ONBUILD` instruction.', planned: 'ONBUILD ONBUILD / ONBUILD FROM / ONBUILD MAINTAINER: the builder rejects them; report them as errors.' },
+    { id: 'DL3043', name: '`ONBUILD`, `FROM` or `MAINTAINER` triggered from within `ONBUILD` instruction.' },
     { id: 'DL3044', name: 'Do not refer to an environment variable within the same `ENV` statement where it is defined.' },
     { id: 'DL3045', name: '`COPY` to a relative destination without `WORKDIR` set.', planned: 'COPY to a relative destination before any WORKDIR in the stage.' },
     { id: 'DL3046', name: '`useradd` without flag `-l` and high UID will result in excessively large Image.' },
@@ -86,7 +86,7 @@ export const hadolint: Peer = {
     { id: 'DL3058', name: 'Label `<label>` is not a valid email format - must conform to RFC5322.', planned: 'Label value is not an email address: label schema option.' },
     { id: 'DL3059', name: 'Multiple consecutive `RUN` instructions. Consider consolidation.', planned: 'Consecutive RUN instructions that could be one layer: an info rule.' },
     { id: 'DL3060', name: '`yarn cache clean` missing after `yarn install` was run.' },
-    { id: 'DL3061', name: 'Invalid instruction order. Dockerfile must begin with `FROM`, `ARG` or comment.', planned: 'Instructions other than ARG before the first FROM: the builder rejects the file; check that the syntax-error rule reports it at the instruction and declare it.', candidates: ['CGD000'] },
+    { id: 'DL3061', name: 'Invalid instruction order. Dockerfile must begin with `FROM`, `ARG` or comment.' },
     { id: 'DL3062', name: 'Pin versions in go install. Instead of `go install <package>` use `go install <package>@<version>`' },
     { id: 'DL3063', name: 'Stage name should not be a reserved word' },
     { id: 'DL3064', name: 'Potentially sensitive data should not be used in the `ARG` or `ENV` commands' },

@@ -100,6 +100,9 @@ import { rule as copyDestinationSlash } from './copy-destination-slash.ts';
 import { rule as pipefailMissing } from './pipefail-missing.ts';
 import { rule as curlAndWget } from './curl-and-wget.ts';
 import { rule as yarnCacheNotCleaned } from './yarn-cache-not-cleaned.ts';
+import { rule as shellUtilityCommand } from './shell-utility-command.ts';
+import { rule as copyRelativeWithoutWorkdir } from './copy-relative-without-workdir.ts';
+import { rule as archiveCopiedThenExtracted } from './archive-copied-then-extracted.ts';
 
 export const dockerfileSyntaxRule: DockerfileRule = syntaxError;
 
@@ -199,6 +202,9 @@ export const dockerfileRules: readonly DockerfileRule[] = [
   pipefailMissing,
   curlAndWget,
   yarnCacheNotCleaned,
+  shellUtilityCommand,
+  copyRelativeWithoutWorkdir,
+  archiveCopiedThenExtracted,
 ].sort((a, b) => a.meta.id.localeCompare(b.meta.id));
 
 export const dockerfileAnalyzer: FileAnalyzer<DockerfileDoc> = {

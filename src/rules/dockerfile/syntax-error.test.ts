@@ -12,6 +12,8 @@ testRule(dockerfileAnalyzer, rule, {
     'FROM mcr.microsoft.com/windows/servercore:ltsc2022\nENV APPDIR=C:\\\\app\\\\\nUSER ContainerUser\n',
   ],
   invalid: [
+    { name: 'an instruction other than ARG before the first FROM', code: 'ARG BASE=alpine:3.20\nENV X=1\nLABEL a=b\nFROM ${BASE}\n', errors: [{ line: 2, column: 1, endColumn: 4, message: 'ENV before the first FROM' }] },
+    { name: 'ONBUILD before FROM too', code: 'ONBUILD RUN make\nFROM alpine:3.20\n', errors: [{ line: 1, column: 1, endColumn: 8 }] },
     { code: '', errors: [{ line: 1, column: 1, endLine: 1, endColumn: 1, message: 'no instruction' }] },
     { code: '# syntax=docker/dockerfile:1\n# only comments\n\n', errors: [{ line: 1, column: 1, endLine: 1, endColumn: 1, message: 'no instruction' }] },
     { code: 'RUN echo hi\nCMD ["sh"]\n', errors: [{ line: 1, column: 1, endLine: 1, endColumn: 12, message: 'no FROM' }] },

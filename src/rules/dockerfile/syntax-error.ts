@@ -21,7 +21,7 @@ export const rule: DockerfileRule = {
     category: 'syntax',
     references: [dockerfileRef(''), 'https://pubs.opengroup.org/onlinepubs/9799919799/utilities/V3_chap02.html'],
     remediation: 'Fix the instruction at the reported position; give every `# confgate ignore` pragma a `reason="..."`.',
-    equivalents: [],
+    equivalents: ['hadolint:DL3043', 'hadolint:DL3061'],
     messages: {
       default: 'The Dockerfile cannot be parsed here.',
       syntax: '{{detail}}.',
@@ -32,6 +32,7 @@ export const rule: DockerfileRule = {
       pragma: 'Malformed pragma: {{detail}}.',
       empty: 'The Dockerfile has no instruction; docker build has nothing to build and fails.',
       noFrom: 'The Dockerfile has no FROM instruction; docker build fails, as every build stage starts with FROM.',
+      beforeFrom: '{{kind}} before the first FROM: only ARG may come before it, docker build fails ("no build stage in current context").',
     },
     examples: {
       bad: ['FROM alpine:3.20\nCOPYY . /app\n', 'FROM alpine:3.20\nRUN echo "unterminated\n', 'RUN echo "no base image"\n'],
@@ -43,5 +44,10 @@ export const rule: DockerfileRule = {
     const first = doc.instructions[0];
     if (!first) report({ range: { start_line: 1, start_column: 1, end_line: 1, end_column: 1 }, messageId: 'empty' });
     else if (doc.stages.length === 0) report({ range: first.range, messageId: 'noFrom' });
+    else {
+      // Only ARG may precede the first FROM; the first other instruction there is where the build stops.
+      const early = doc.instructions.find((i) => i.kind !== 'ARG' && i.kind !== 'FROM' && !i.stage);
+      if (early && early.start < doc.stages[0]!.from.start) report({ range: early.keyword.range, messageId: 'beforeFrom', data: { kind: early.kind } });
+    }
   },
 };
