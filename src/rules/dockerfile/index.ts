@@ -101,6 +101,10 @@ import { rule as pipefailMissing } from './pipefail-missing.ts';
 import { rule as curlAndWget } from './curl-and-wget.ts';
 import { rule as yarnCacheNotCleaned } from './yarn-cache-not-cleaned.ts';
 import { rule as shellUtilityCommand } from './shell-utility-command.ts';
+import { rule as labelSchema } from './label-schema.ts';
+import { rule as labelEmpty } from './label-empty.ts';
+import { rule as labelKeyInvalid } from './label-key-invalid.ts';
+import { rule as baseImageUntrustedRegistry } from './base-image-untrusted-registry.ts';
 import { rule as copyRelativeWithoutWorkdir } from './copy-relative-without-workdir.ts';
 import { rule as archiveCopiedThenExtracted } from './archive-copied-then-extracted.ts';
 
@@ -203,6 +207,10 @@ export const dockerfileRules: readonly DockerfileRule[] = [
   curlAndWget,
   yarnCacheNotCleaned,
   shellUtilityCommand,
+  labelSchema,
+  labelEmpty,
+  labelKeyInvalid,
+  baseImageUntrustedRegistry,
   copyRelativeWithoutWorkdir,
   archiveCopiedThenExtracted,
 ].sort((a, b) => a.meta.id.localeCompare(b.meta.id));
