@@ -101,6 +101,9 @@ import { rule as pipefailMissing } from './pipefail-missing.ts';
 import { rule as curlAndWget } from './curl-and-wget.ts';
 import { rule as yarnCacheNotCleaned } from './yarn-cache-not-cleaned.ts';
 import { rule as shellUtilityCommand } from './shell-utility-command.ts';
+import { rule as copyWholeStageFilesystem } from './copy-whole-stage-filesystem.ts';
+import { rule as userNotNumeric } from './user-not-numeric.ts';
+import { rule as redundantTargetPlatform } from './redundant-target-platform.ts';
 import { rule as labelSchema } from './label-schema.ts';
 import { rule as labelEmpty } from './label-empty.ts';
 import { rule as labelKeyInvalid } from './label-key-invalid.ts';
@@ -207,6 +210,9 @@ export const dockerfileRules: readonly DockerfileRule[] = [
   curlAndWget,
   yarnCacheNotCleaned,
   shellUtilityCommand,
+  copyWholeStageFilesystem,
+  userNotNumeric,
+  redundantTargetPlatform,
   labelSchema,
   labelEmpty,
   labelKeyInvalid,
