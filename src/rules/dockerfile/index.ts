@@ -101,6 +101,9 @@ import { rule as pipefailMissing } from './pipefail-missing.ts';
 import { rule as curlAndWget } from './curl-and-wget.ts';
 import { rule as yarnCacheNotCleaned } from './yarn-cache-not-cleaned.ts';
 import { rule as shellUtilityCommand } from './shell-utility-command.ts';
+import { rule as workdirSystemDirectory } from './workdir-system-directory.ts';
+import { rule as copyFromStageIndex } from './copy-from-stage-index.ts';
+import { rule as consecutiveLayers } from './consecutive-layers.ts';
 import { rule as copyWholeStageFilesystem } from './copy-whole-stage-filesystem.ts';
 import { rule as userNotNumeric } from './user-not-numeric.ts';
 import { rule as redundantTargetPlatform } from './redundant-target-platform.ts';
@@ -210,6 +213,9 @@ export const dockerfileRules: readonly DockerfileRule[] = [
   curlAndWget,
   yarnCacheNotCleaned,
   shellUtilityCommand,
+  workdirSystemDirectory,
+  copyFromStageIndex,
+  consecutiveLayers,
   copyWholeStageFilesystem,
   userNotNumeric,
   redundantTargetPlatform,
