@@ -51,6 +51,7 @@ import { rule as invalidExtends } from './invalid-extends.ts';
 import { rule as invalidInterpolation } from './invalid-interpolation.ts';
 import { rule as dependsOnProfiledService } from './depends-on-profiled-service.ts';
 import { rule as duplicateContainerName } from './duplicate-container-name.ts';
+import { rule as containerNameInvalid } from './container-name-invalid.ts';
 import { rule as sharedMountPropagation } from './shared-mount-propagation.ts';
 import { rule as syntaxError } from './syntax-error.ts';
 import type { ComposeRule } from './support.ts';
@@ -108,6 +109,7 @@ export const composeRules: readonly ComposeRule[] = [
   passwordOnCommandLine,
   eolImage,
   tlsVerificationEnvDisabled,
+  containerNameInvalid,
 ];
 
 export const composeAnalyzer: FileAnalyzer<ComposeDoc> = {

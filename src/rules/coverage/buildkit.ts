@@ -26,7 +26,7 @@ export const buildkit: Peer = {
       { kind: 'placement', cases: ['frontend/dockerfile/dockerfile_check_test.go:1321'], reason: 'In a stage the target does not reach, BuildKit\'s lint request gives the ENV and LABEL at lines 5 and 6 as lines 3 and 4; we report the lines they are on.' },
     ] },
     { id: 'InvalidBaseImagePlatform', name: 'Base image platform does not match expected target platform', notAdopted: "Needs the pulled base image's platform, which only a build (a registry request) knows; we analyze the text." },
-    { id: 'RedundantTargetPlatform', name: 'Setting platform to predefined $TARGETPLATFORM in FROM is redundant as this is the default behavior', planned: 'FROM --platform=$TARGETPLATFORM is redundant (hadolint DL3065).' },
+    { id: 'RedundantTargetPlatform', name: 'Setting platform to predefined $TARGETPLATFORM in FROM is redundant as this is the default behavior' },
     { id: 'SecretsUsedInArgOrEnv', name: 'Sensitive data should not be used in the ARG or ENV commands', disagreements: [
       { kind: 'verdict', cases: ['frontend/dockerfile/dockerfile_check_test.go:305@9'], reason: 'A bare `KEY` names keys of every kind (`CACHE_KEY`, `SORT_KEY`, `GIT_KEY` may be a key id); we read `*_KEY` as a secret with a qualifier that makes it one (`API_KEY`, `ACCESS_KEY`, `PRIVATE_KEY`, `SECRET_KEY`).' },
     ] },

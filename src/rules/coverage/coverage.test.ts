@@ -43,6 +43,23 @@ describe('peer coverage map', () => {
     }
   });
 
+  it('a deliberate disagreement belongs to a mapped rule, names its cases and gives a reason', () => {
+    for (const e of coverage(ANALYSIS_RULES)) {
+      for (const d of e.rule.disagreements ?? []) {
+        assert.equal(e.status, 'mapped', `${label(e)}: disagreements are about cases of a rule we answer`);
+        assert.ok(d.kind === 'verdict' || d.kind === 'placement', `${label(e)}: kind`);
+        assert.ok(d.cases.length > 0 && d.cases.every((c) => c.trim() !== '' && !/\s@|@\s/.test(c)), `${label(e)}: named cases`);
+        assert.ok(d.reason.trim().length >= 20, `${label(e)}: a written reason`);
+      }
+    }
+  });
+
+  it('the coverage page says where we differ on purpose, with the reason', () => {
+    const page = renderCoverage(ANALYSIS_RULES);
+    const row = page.split('\n').find((l) => l.startsWith('| `DL3042` |'))!;
+    assert.match(row, /differs on purpose in 12 of its test cases \(judged otherwise\): pip turns its cache off/);
+  });
+
   it('our equivalents name rules the peers have (or are listed to be corrected)', () => {
     const unknown = unknownEquivalents(ANALYSIS_RULES).filter(([, e]) => !(e in STALE_EQUIVALENTS));
     assert.deepEqual(unknown, [], 'an equivalent names no rule of the peer at the recorded commit');

@@ -12,7 +12,7 @@ const INSTRUCTION_LINE: Disagreement = {
 
 /** Every Dockerfile query also carries the instruction-line placement. */
 const withInstructionLine = (rules: readonly PeerRule[]): PeerRule[] =>
-  rules.map((r) => (r.group === 'Dockerfile' ? { ...r, disagreements: [...(r.disagreements ?? []), INSTRUCTION_LINE] } : r));
+  rules.map((r) => (r.group === 'Dockerfile' && !r.notAdopted && !r.planned ? { ...r, disagreements: [...(r.disagreements ?? []), INSTRUCTION_LINE] } : r));
 
 export const kics: Peer = {
   tool: 'kics',
@@ -67,7 +67,7 @@ export const kics: Peer = {
     { id: '6938958b-3f1a-451c-909b-baeee14bdc97', name: 'Multiple ENTRYPOINT Instructions Listed', group: 'Dockerfile', disagreements: [
       { kind: 'verdict', cases: ['assets/queries/dockerfile/multiple_entrypoint_instructions_listed/test/negative2.dockerfile'], reason: 'Two CMDs (or ENTRYPOINTs) in one stage: the first never takes effect, in whichever stage, so it is reported there too.' },
     ] },
-    { id: '0008c003-79aa-42d8-95b8-1c2fe37dbfe6', name: 'Multiple RUN, ADD, COPY, Instructions Listed', group: 'Dockerfile', planned: 'Consecutive RUN/ADD/COPY instructions that could be one layer (hadolint DL3059).' },
+    { id: '0008c003-79aa-42d8-95b8-1c2fe37dbfe6', name: 'Multiple RUN, ADD, COPY, Instructions Listed', group: 'Dockerfile' },
     { id: 'b86987e1-6397-4619-81d5-8807f2387c79', name: 'Not Using JSON In CMD And ENTRYPOINT Arguments', group: 'Dockerfile' },
     { id: 'e36d8880-3f78-4546-b9a1-12f0745ca0d5', name: 'NPM Install Command Without Pinned Version', group: 'Dockerfile', disagreements: [
       { kind: 'verdict', cases: ['assets/queries/dockerfile/npm_install_without_pinned_version/test/negative1.dockerfile'], reason: '`sax@latest` and a git URL without a ref install whatever is newest at build time: they are not pins.' },
@@ -83,7 +83,7 @@ export const kics: Peer = {
     { id: 'fc775e75-fcfb-4c98-b2f2-910c5858b359', name: "Run Using 'wget' and 'curl'", group: 'Dockerfile', disagreements: [
       { kind: 'placement', cases: ['assets/queries/dockerfile/run_using_wget_and_curl/test/positive.dockerfile'], reason: 'We report once per stage, at the first of the two download tools (wget at lines 2 and 6); KICS reports each use of the other (curl).' },
     ] },
-    { id: '9b6b0f38-92a2-41f9-b881-3a1083d99f1b', name: 'Run Utilities And POSIX Commands', group: 'Dockerfile', planned: 'Commands that make no sense in an image build (hadolint DL3001).' },
+    { id: '9b6b0f38-92a2-41f9-b881-3a1083d99f1b', name: 'Run Utilities And POSIX Commands', group: 'Dockerfile' },
     { id: 'f2daed12-c802-49cd-afed-fe41d0b82fed', name: 'Same Alias In Different Froms', group: 'Dockerfile', disagreements: [
       { kind: 'placement', cases: ['assets/queries/dockerfile/same_alias_in_different_froms/test/positive.dockerfile'], reason: 'We report the second stage of the name, the duplicate (as BuildKit\'s DuplicateStageName); KICS points at the first.' },
     ] },
@@ -102,7 +102,7 @@ export const kics: Peer = {
       { kind: 'verdict', cases: ['assets/queries/dockerfile/update_instruction_alone/test/negative5.dockerfile'], reason: '`RUN apk update` alone still leaves a package index in its own layer: dead weight in the image that goes stale, whether or not an install follows.' },
     ] },
     { id: 'b16e8501-ef3c-44e1-a543-a093238099c9', name: 'Using Platform Flag with FROM Command', group: 'Dockerfile' },
-    { id: '68a51e22-ae5a-4d48-8e87-b01a323605c9', name: 'Using Unnamed Build Stages', group: 'Dockerfile', planned: 'COPY --from=<stage index>: name the stage so reordering cannot break the copy.' },
+    { id: '68a51e22-ae5a-4d48-8e87-b01a323605c9', name: 'Using Unnamed Build Stages', group: 'Dockerfile' },
     { id: '6b376af8-cfe8-49ab-a08d-f32de23661a4', name: 'WORKDIR Path Not Absolute', group: 'Dockerfile', disagreements: [
       { kind: 'verdict', cases: ['assets/queries/dockerfile/workdir_path_not_absolute/test/positive.dockerfile'], reason: "The relative `WORKDIR workdir` follows `WORKDIR /path/to/workdir`, so it resolves to a known directory; CGD123 (as BuildKit's WorkdirRelativePath) reports a relative WORKDIR only when no absolute one precedes it." },
     ] },

@@ -11,8 +11,16 @@ function ours(e: CoverageEntry): string {
   return e.ours.map((m) => `[${m.id}](${m.id}.md) ${m.name}${m.optIn ? ' (opt-in)' : ''}`).join('<br>');
 }
 
+/** Where the peer's own test cases and we differ on purpose, with the reasons (folder-wide placements, said of a
+ * whole peer, are left to the benchmark's report). */
+function differences(e: CoverageEntry): string {
+  const named = (e.rule.disagreements ?? []).filter((d) => !d.cases.every((c) => c.endsWith('/')));
+  const parts = named.map((d) => `${d.cases.length} of its test case${d.cases.length > 1 ? 's' : ''} (${d.kind === 'placement' ? 'reported at another line' : 'judged otherwise'}): ${d.reason}`);
+  return parts.length === 0 ? '' : `; differs on purpose in ${parts.join(' Also in ')}`;
+}
+
 function decision(e: CoverageEntry): string {
-  if (e.status === 'mapped') return 'same check';
+  if (e.status === 'mapped') return `same check${differences(e)}`;
   const candidates = e.rule.candidates?.length ? ` Candidates: ${e.rule.candidates.map((id) => `[${id}](${id}.md)`).join(', ')}.` : '';
   if (e.status === 'planned') return `**planned**: ${e.rule.planned}${candidates}`;
   if (e.status === 'not-adopted') return `not adopted: ${e.rule.notAdopted}`;

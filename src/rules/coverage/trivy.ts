@@ -36,7 +36,7 @@ export const trivy: Peer = {
     { id: 'DS-0026', aliases: ['DS026'], name: 'No HEALTHCHECK defined' },
     { id: 'DS-0027', aliases: ['DS027'], name: "'microdnf clean all' missing" },
     { id: 'DS-0029', aliases: ['DS029'], name: "'apt-get' missing '--no-install-recommends'" },
-    { id: 'DS-0030', aliases: ['DS030'], name: 'WORKDIR should not be mounted on system dirs', planned: 'WORKDIR on a system directory (/proc, /sys, /dev, /boot, …).' },
+    { id: 'DS-0030', aliases: ['DS030'], name: 'WORKDIR should not be mounted on system dirs' },
     { id: 'DS-0031', aliases: ['DS031'], name: 'Secrets passed via `build-args` or envs or copied secret files' },
   ],
 };
