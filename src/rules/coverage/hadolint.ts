@@ -39,7 +39,9 @@ export const hadolint: Peer = {
     { id: 'DL3025', name: 'Use arguments JSON notation for CMD and ENTRYPOINT arguments', disagreements: [
       { kind: 'verdict', cases: ['test/Hadolint/Rule/DL3025Spec.hs:46'], reason: 'CGD124 is about CMD and ENTRYPOINT, whose shell form puts a shell at PID 1 that does not pass signals on; a HEALTHCHECK command is a short-lived probe, for which the shell form is harmless (BuildKit\'s JSONArgsRecommended does not check it either).' },
     ] },
-    { id: 'DL3026', name: 'Use only an allowed registry in the `FROM image`' },
+    { id: 'DL3026', name: 'Use only an allowed registry in the `FROM image`', disagreements: [
+      { kind: 'verdict', cases: ['test/Hadolint/Rule/DL3026Spec.hs:19'], reason: 'CGD148 is opt-in (off by default, like hadolint with no allowed registries); enabled without a list of its own it trusts the well-known public registries, so `random.com/debian` is reported.' },
+    ] },
     { id: 'DL3027', name: 'Do not use `apt` as it is meant to be an end-user tool, use `apt-get` or `apt-cache` instead' },
     { id: 'DL3028', name: 'Pin versions in gem install. Instead of `gem install <gem>` use `gem install <gem>:<version>`', disagreements: [
       { kind: 'verdict', cases: ['test/Hadolint/Rule/DL3028Spec.hs:49', 'test/Hadolint/Rule/DL3028Spec.hs:50'], reason: 'gem install has no `--use-system-libraries` option (it is a nokogiri build flag, passed after `--`), so `true` is read as a second gem to install, without a version.' },
@@ -66,12 +68,16 @@ export const hadolint: Peer = {
     { id: 'DL3042', name: 'Avoid cache directory with `pip install --no-cache-dir <package>`.', disagreements: [
       { kind: 'verdict', cases: ['test/Hadolint/Rule/DL3042Spec.hs:56', 'test/Hadolint/Rule/DL3042Spec.hs:57', 'test/Hadolint/Rule/DL3042Spec.hs:58', 'test/Hadolint/Rule/DL3042Spec.hs:59', 'test/Hadolint/Rule/DL3042Spec.hs:61', 'test/Hadolint/Rule/DL3042Spec.hs:62', 'test/Hadolint/Rule/DL3042Spec.hs:63', 'test/Hadolint/Rule/DL3042Spec.hs:64', 'test/Hadolint/Rule/DL3042Spec.hs:66', 'test/Hadolint/Rule/DL3042Spec.hs:67', 'test/Hadolint/Rule/DL3042Spec.hs:68', 'test/Hadolint/Rule/DL3042Spec.hs:69'], reason: 'pip turns its cache off for any valid boolean in PIP_NO_CACHE_DIR, `0`, `off`, `no` and `false` included (for backwards compatibility: `_handle_no_cache_dir` in pip/_internal/cli/cmdoptions.py sets `cache_dir = False` whatever the value parses to), so these installs keep no cache.' },
     ] },
-    { id: 'DL3043', name: '`ONBUILD`, `FROM` or `MAINTAINER` triggered from within `ONBUILD` instruction.' },
+    { id: 'DL3043', name: '`ONBUILD`, `FROM` or `MAINTAINER` triggered from within `ONBUILD` instruction.', disagreements: [
+      { kind: 'verdict', cases: ['test/Hadolint/Rule/DL3043Spec.hs:29', 'test/Hadolint/Rule/DL3043Spec.hs:30', 'test/Hadolint/Rule/DL3043Spec.hs:31', 'test/Hadolint/Rule/DL3043Spec.hs:32', 'test/Hadolint/Rule/DL3043Spec.hs:33', 'test/Hadolint/Rule/DL3043Spec.hs:34', 'test/Hadolint/Rule/DL3043Spec.hs:35', 'test/Hadolint/Rule/DL3043Spec.hs:36', 'test/Hadolint/Rule/DL3043Spec.hs:37'], reason: 'These snippets have no FROM: Docker refuses such a file, and CGD000 (which answers DL3043 among the other errors that stop a build) says so, whatever DL3043 says of their ONBUILD.' },
+    ] },
     { id: 'DL3044', name: 'Do not refer to an environment variable within the same `ENV` statement where it is defined.' },
     { id: 'DL3045', name: '`COPY` to a relative destination without `WORKDIR` set.' },
     { id: 'DL3046', name: '`useradd` without flag `-l` and high UID will result in excessively large Image.' },
     { id: 'DL3047', name: '`wget` without flag `--progress` will result in excessively bloated build logs when downloading larger files.', notAdopted: 'Build-log size advice, not a property of the image: wget prints compact dots, not a progress bar, when its output is not a terminal, and BuildKit truncates long step logs.' },
-    { id: 'DL3048', name: 'Invalid Label Key' },
+    { id: 'DL3048', name: 'Invalid Label Key', disagreements: [
+      { kind: 'verdict', cases: ['test/Hadolint/Rule/DL3048Spec.hs:21', 'test/Hadolint/Rule/DL3048Spec.hs:22'], reason: 'Docker expands variables in LABEL keys: `invalid$character` is the key `invalid` when `character` is unset, a valid key; a key from a variable is judged only when its value is known.' },
+    ] },
     { id: 'DL3049', name: 'Label `<label>` is missing.' },
     { id: 'DL3050', name: 'Superfluous label(s) present.' },
     { id: 'DL3051', name: 'Label `<label>` is empty.' },

@@ -13,8 +13,9 @@ function copiedArchive(instr: Instruction): { names: Set<string>; word: Instruct
   if (instr.kind !== 'COPY' || instr.flags.some((f) => f.name === 'from') || instr.args.length !== 2) return undefined;
   const [src, dest] = instr.args as [Instruction['args'][number], Instruction['args'][number]];
   if (!ARCHIVE.test(src.value) || /^[a-z]+:\/\//i.test(src.value)) return undefined;
-  const names = new Set([baseName(src.value)]);
-  if (ARCHIVE.test(dest.value)) names.add(baseName(dest.value));
+  // Raw text: a Windows path's backslashes (`build\app.tar`) are separators, not escapes.
+  const names = new Set([baseName(src.raw)]);
+  if (ARCHIVE.test(dest.value)) names.add(baseName(dest.raw));
   return { names, word: src };
 }
 

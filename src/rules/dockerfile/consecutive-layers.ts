@@ -19,7 +19,8 @@ const destOf = (i: Instruction) => (i.json ? i.json[i.json.length - 1]?.value : 
 function mergeable(a: Instruction, b: Instruction): boolean {
   if (a.kind !== b.kind || flagsOf(a) !== flagsOf(b)) return false;
   if (a.kind === 'RUN') return singleCommandRun(a) && singleCommandRun(b);
-  if (a.kind === 'COPY' || a.kind === 'ADD') return destOf(a) !== undefined && destOf(a) === destOf(b) && /\/$|^\.$/.test(destOf(a)!);
+  // The same directory (a trailing slash, `.`, or a last segment without an extension): not one file overwritten.
+  if (a.kind === 'COPY' || a.kind === 'ADD') return destOf(a) !== undefined && destOf(a) === destOf(b) && /\/$|^\.$|(?:^|\/)[^./]+$/.test(destOf(a)!);
   return false;
 }
 
@@ -48,8 +49,8 @@ export const rule: DockerfileRule = {
     optIn: true,
   },
   check(doc, report) {
-    for (const stage of doc.stages) {
-      const list = stage.instructions;
+    // Each stage, and what comes before the first FROM (a fragment).
+    for (const list of [...doc.stages.map((s) => s.instructions), doc.instructions.filter((i) => !i.stage)]) {
       for (let i = 0; i < list.length; ) {
         let j = i;
         while (j + 1 < list.length && mergeable(list[j]!, list[j + 1]!)) j++;
