@@ -4,7 +4,7 @@
 import type { RuleMeta } from '../../src/core/rule.ts';
 import { analyzeFile } from '../../src/analysis/analyze.ts';
 import { ANALYSIS_RULES } from '../../src/analysis/catalogue.ts';
-import type { CaseFileType } from './types.ts';
+import type { CaseFileType, PeerCase } from './types.ts';
 
 export const OUR_RULES: readonly RuleMeta[] = ANALYSIS_RULES;
 const OPT_IN = OUR_RULES.filter((m) => m.optIn).map((m) => m.id);
@@ -16,7 +16,7 @@ export interface Found {
 }
 
 /** Our findings (rule and start line) for one file; suppressed findings are not findings. */
-export function analyze(fileType: CaseFileType, content: string): Found[] {
-  const report = analyzeFile({ filename: FILENAME[fileType], content, fileType }, { helpBaseUrl: 'http://bench.invalid', enable: OPT_IN });
+export function analyze(fileType: CaseFileType, content: string, options?: PeerCase['options']): Found[] {
+  const report = analyzeFile({ filename: FILENAME[fileType], content, fileType }, { helpBaseUrl: 'http://bench.invalid', enable: OPT_IN, ...(options ? { options } : {}) });
   return report.findings.map((f) => ({ rule: f.rule_id, line: f.location.start_line }));
 }

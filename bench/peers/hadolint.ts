@@ -1,11 +1,13 @@
 // hadolint's cases: the rule specs (test/Hadolint/Rule/DL*Spec.hs). `ruleCatches`/`ruleCatchesNot` run a snippet
 // as is; the `onBuild…` forms run it with every RUN wrapped in ONBUILD (hadolint's helper does that to the parsed
 // file); `assertChecks <snippet> (failsWith N "DLxxxx")` is positive for N > 0. A spec's `?config` other than `def`
-// (trusted registries, label schemas) marks its cases as needing configuration.
+// (trusted registries, label schemas) marks its cases as needing configuration; where ours has the same setting it is
+// carried as our `rules.options` (`optionsOf`), and the case is analyzed with it (still reported apart).
 import path from 'node:path';
 import { filesUnder, read } from './checkouts.ts';
 import { bindings, EvalError, evaluate, layoutSpan, tokenize } from './haskell.ts';
 import type { Token } from './haskell.ts';
+import type { RuleOptionValue } from '../../src/core/rule.ts';
 import type { Extraction, PeerCase } from './types.ts';
 
 const CALLS: Record<string, { expect: PeerCase['expect']; onBuild: boolean }> = {
@@ -85,6 +87,7 @@ export function hadolintCases(checkout: string): Extraction {
         content: `${onBuild ? wrapRunInOnBuild(snippet) : snippet}\n`,
         where: `${rel}:${at.line}${onBuild ? ' (onbuild)' : ''}`,
         ...(config ? { config: `?config = ${config}` } : {}),
+        ...(config && optionsOf(config) ? { options: optionsOf(config)! } : {}),
       });
     };
     for (const t of tokens) {
@@ -121,4 +124,26 @@ export function hadolintCases(checkout: string): Extraction {
     }
   }
   return out;
+}
+
+/** hadolint's label types as CGD151's `label_schema` types. */
+const LABEL_TYPES: Readonly<Record<string, string>> = { RawText: 'text', Url: 'url', Rfc3339: 'rfc3339', Spdx: 'spdx', GitHash: 'hash', SemVer: 'semver', Email: 'email' };
+
+/** A spec's `?config` as our rule options: `allowedRegistries` → CGD148 `trusted_registries`; `labelSchema` and
+ * `strictLabels` → CGD151 `label_schema` and `strict_labels`. Undefined when it sets anything else. */
+export function optionsOf(config: string): Record<string, Record<string, RuleOptionValue>> | undefined {
+  const body = /^def\s*\{(.*)\}\s*$/s.exec(config.trim())?.[1];
+  if (body === undefined) return undefined;
+  const out: Record<string, Record<string, RuleOptionValue>> = {};
+  const registries = /allowedRegistries\s*=\s*\[([^\]]*)\]/.exec(body);
+  if (registries) out['CGD148'] = { trusted_registries: [...registries[1]!.matchAll(/"([^"]*)"/g)].map((m) => m[1]!) };
+  const schema = /labelSchema\s*=\s*Map\.fromList\s*\[(.*?)\]\s*(?:,|$)/s.exec(body);
+  const strict = /strictLabels\s*=\s*True/.test(body);
+  if (schema) {
+    const entries = [...schema[1]!.matchAll(/\(\s*"([^"]*)"\s*,\s*(?:Rule\.)?(\w+)\s*\)/g)].map((m) => (LABEL_TYPES[m[2]!] ? `${m[1]}:${LABEL_TYPES[m[2]!]}` : undefined));
+    if (entries.some((e) => e === undefined)) return undefined;
+    out['CGD151'] = { label_schema: entries as string[], strict_labels: strict };
+  }
+  const known = body.replace(/allowedRegistries\s*=\s*\[[^\]]*\]|labelSchema\s*=\s*Map\.fromList\s*\[.*?\]\s*(?=,|$)|strictLabels\s*=\s*(True|False)|[\s,]/gs, '');
+  return known === '' && Object.keys(out).length > 0 ? out : undefined;
 }

@@ -80,9 +80,9 @@ export function judge(cases: readonly PeerCase[]): Outcome[] {
     const ours = pool.filter((m) => m.target === c.fileType);
     const bucket: Bucket = pool.length === 0 ? 'unmapped' : ours.length === 0 ? 'other-type' : mapped.length === 0 ? 'candidate' : c.config ? 'config' : 'measured';
     if (ours.length === 0) return { case: c, bucket, ours, got: [], ok: false, anyLine: false, inBlock: false };
-    const key = `${c.fileType}\n${c.content}`;
+    const key = `${c.fileType}\n${JSON.stringify(c.options ?? {})}\n${c.content}`;
     let found = cache.get(key);
-    if (!found) cache.set(key, (found = analyze(c.fileType, c.content)));
+    if (!found) cache.set(key, (found = analyze(c.fileType, c.content, c.options)));
     const ids = new Set(ours.map((m) => m.id));
     const got = found.filter((f) => ids.has(f.rule));
     const anyLine = got.length > 0;

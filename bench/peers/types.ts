@@ -1,4 +1,5 @@
 // One peer test case as the benchmark runs it through our analysis, and what reading a peer's tests produced.
+import type { RuleOptionValue } from '../../src/core/rule.ts';
 import type { PeerTool } from '../../src/rules/coverage/types.ts';
 
 export type CaseFileType = 'dockerfile' | 'compose' | 'github-workflow' | 'github-action';
@@ -20,6 +21,9 @@ export interface PeerCase {
   lineEnd?: number;
   /** The peer's non-default configuration the case needs (reported apart). */
   config?: string;
+  /** That configuration as our `rules.options`, when ours has the equivalent: the case is analyzed with it (and
+   * still reported apart). */
+  options?: Readonly<Record<string, Readonly<Record<string, RuleOptionValue>>>>;
 }
 
 export interface Unread {

@@ -69,7 +69,7 @@ export const hadolint: Peer = {
       { kind: 'verdict', cases: ['test/Hadolint/Rule/DL3042Spec.hs:56', 'test/Hadolint/Rule/DL3042Spec.hs:57', 'test/Hadolint/Rule/DL3042Spec.hs:58', 'test/Hadolint/Rule/DL3042Spec.hs:59', 'test/Hadolint/Rule/DL3042Spec.hs:61', 'test/Hadolint/Rule/DL3042Spec.hs:62', 'test/Hadolint/Rule/DL3042Spec.hs:63', 'test/Hadolint/Rule/DL3042Spec.hs:64', 'test/Hadolint/Rule/DL3042Spec.hs:66', 'test/Hadolint/Rule/DL3042Spec.hs:67', 'test/Hadolint/Rule/DL3042Spec.hs:68', 'test/Hadolint/Rule/DL3042Spec.hs:69'], reason: 'pip turns its cache off for any valid boolean in PIP_NO_CACHE_DIR, `0`, `off`, `no` and `false` included (for backwards compatibility: `_handle_no_cache_dir` in pip/_internal/cli/cmdoptions.py sets `cache_dir = False` whatever the value parses to), so these installs keep no cache.' },
     ] },
     { id: 'DL3043', name: '`ONBUILD`, `FROM` or `MAINTAINER` triggered from within `ONBUILD` instruction.', disagreements: [
-      { kind: 'verdict', cases: ['test/Hadolint/Rule/DL3043Spec.hs:29', 'test/Hadolint/Rule/DL3043Spec.hs:30', 'test/Hadolint/Rule/DL3043Spec.hs:31', 'test/Hadolint/Rule/DL3043Spec.hs:32', 'test/Hadolint/Rule/DL3043Spec.hs:33', 'test/Hadolint/Rule/DL3043Spec.hs:34', 'test/Hadolint/Rule/DL3043Spec.hs:35', 'test/Hadolint/Rule/DL3043Spec.hs:36', 'test/Hadolint/Rule/DL3043Spec.hs:37'], reason: 'These snippets have no FROM: Docker refuses such a file, and CGD000 (which answers DL3043 among the other errors that stop a build) says so, whatever DL3043 says of their ONBUILD.' },
+      { kind: 'verdict', cases: ['test/Hadolint/Rule/DL3043Spec.hs:29', 'test/Hadolint/Rule/DL3043Spec.hs:30', 'test/Hadolint/Rule/DL3043Spec.hs:31', 'test/Hadolint/Rule/DL3043Spec.hs:32', 'test/Hadolint/Rule/DL3043Spec.hs:33', 'test/Hadolint/Rule/DL3043Spec.hs:34', 'test/Hadolint/Rule/DL3043Spec.hs:35', 'test/Hadolint/Rule/DL3043Spec.hs:36', 'test/Hadolint/Rule/DL3043Spec.hs:37', 'test/Hadolint/Rule/DL3043Spec.hs:38', 'test/Hadolint/Rule/DL3043Spec.hs:39', 'test/Hadolint/Rule/DL3043Spec.hs:40', 'test/Hadolint/Rule/DL3043Spec.hs:41', 'test/Hadolint/Rule/DL3043Spec.hs:42', 'test/Hadolint/Rule/DL3043Spec.hs:43', 'test/Hadolint/Rule/DL3043Spec.hs:45'], reason: 'These snippets have no FROM: Docker refuses such a file, and CGD000 (which answers DL3043 among the other errors that stop a build) says so, whatever DL3043 says of their ONBUILD.' },
     ] },
     { id: 'DL3044', name: 'Do not refer to an environment variable within the same `ENV` statement where it is defined.' },
     { id: 'DL3045', name: '`COPY` to a relative destination without `WORKDIR` set.' },
@@ -78,9 +78,13 @@ export const hadolint: Peer = {
     { id: 'DL3048', name: 'Invalid Label Key', disagreements: [
       { kind: 'verdict', cases: ['test/Hadolint/Rule/DL3048Spec.hs:21', 'test/Hadolint/Rule/DL3048Spec.hs:22'], reason: 'Docker expands variables in LABEL keys: `invalid$character` is the key `invalid` when `character` is unset, a valid key; a key from a variable is judged only when its value is known.' },
     ] },
-    { id: 'DL3049', name: 'Label `<label>` is missing.' },
+    { id: 'DL3049', name: 'Label `<label>` is missing.', disagreements: [
+      { kind: 'verdict', cases: ['test/Hadolint/Rule/DL3049Spec.hs:61', 'test/Hadolint/Rule/DL3049Spec.hs:71', 'test/Hadolint/Rule/DL3049Spec.hs:107', 'test/Hadolint/Rule/DL3049Spec.hs:151'], reason: 'We check the labels of the image a build produces (the final stage and the stages it builds on); hadolint also asks them of every stage no other stage builds on, which only a `--target` build would ship.' },
+    ] },
     { id: 'DL3050', name: 'Superfluous label(s) present.' },
-    { id: 'DL3051', name: 'Label `<label>` is empty.' },
+    { id: 'DL3051', name: 'Label `<label>` is empty.', disagreements: [
+      { kind: 'verdict', cases: ['test/Hadolint/Rule/DL3051Spec.hs:23', 'test/Hadolint/Rule/DL3051Spec.hs:24'], reason: 'An empty label says nothing whatever its key, so CGD152 reports every empty label; hadolint only those its label schema lists.' },
+    ] },
     { id: 'DL3052', name: 'Label `<label>` is not a valid URL.' },
     { id: 'DL3053', name: 'Label `<label>` is not a valid time format - must conform to RFC3339.' },
     { id: 'DL3054', name: 'Label `<label>` is not a valid SPDX license identifier.' },

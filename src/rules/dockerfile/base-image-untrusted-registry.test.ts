@@ -26,5 +26,12 @@ describe('CGD148 trusted_registries option', () => {
     assert.deepEqual(lines(['*.acme.io']), [1, 3]);
     assert.deepEqual(lines(['docker.io', 'registry.acme.io']), [3]);
     assert.deepEqual(lines([]), []);
+    assert.deepEqual(lines(['*']), []);
+  });
+  it('checks images copied from and mounted too, not stages', () => {
+    const code = 'FROM registry.acme.io/base:1 AS build\nCOPY --from=build /a /a\nCOPY --from=ghcr.io/tools/lint:2 /lint /usr/bin/\nRUN --mount=type=bind,from=quay.io/x/y:1,target=/y true\n';
+    const found = runAnalyzer(dockerfileAnalyzer, code, { helpBaseUrl: 'http://test', enable: [rule.meta.id], options: { CGD148: { trusted_registries: ['registry.acme.io'] } } }).run.findings
+      .filter((f) => f.rule_id === rule.meta.id).map((f) => `${f.location.start_line}:${f.location.start_column}`);
+    assert.deepEqual(found, ['3:6', '4:5']);
   });
 });

@@ -1,4 +1,7 @@
 // CGD148: a base image from a registry outside the list the organisation trusts (configured).
+import { parseImageRef } from '../../analyzers/dockerfile/image.ts';
+import type { ImageRef } from '../../analyzers/dockerfile/types.ts';
+import type { Range } from '../../core/types.ts';
 import { dockerfileRef, hadolintRef } from './support.ts';
 import type { DockerfileRule } from './support.ts';
 
@@ -12,7 +15,7 @@ function registryOf(registry: string | undefined): string {
 function trusted(registry: string, list: readonly string[]): boolean {
   return list.some((t) => {
     const p = t.trim().toLowerCase();
-    return p.startsWith('*.') ? registry.endsWith(p.slice(1)) : registry === p;
+    return p === '*' || (p.startsWith('*.') ? registry.endsWith(p.slice(1)) : registry === p);
   });
 }
 
@@ -25,7 +28,8 @@ export const rule: DockerfileRule = {
     description:
       'Organisations that mirror or vet their base images allow only some registries; an image pulled from another ' +
       'one bypasses that review. Opt-in: set `trusted_registries` to your own list (by default, the well-known public ' +
-      'registries). Images without a registry host are `docker.io`.',
+      'registries). Images without a registry host are `docker.io`; images copied from (`COPY --from=<image>`) or ' +
+      'mounted (`RUN --mount=from=<image>`) are pulled too and checked the same way.',
     severity: 'medium',
     severityContext: ['A policy the organisation set for itself: worth fixing, but the image itself may be fine, so it does not fail the default gate alone.'],
     category: 'supply-chain',
@@ -50,12 +54,25 @@ export const rule: DockerfileRule = {
   check(doc, report, ctx) {
     const list = ctx.options['trusted_registries'] as readonly string[];
     if (list.length === 0) return;
+    const judge = (image: ImageRef, range: Range) => {
+      const registry = registryOf(image.registry);
+      if (!trusted(registry, list)) report({ range, data: { image: image.text, registry } });
+    };
     for (const stage of doc.stages) {
       const image = stage.image;
       // Stages, `scratch` and names a variable leaves unknown are not pulled from a registry this file names.
       if (!image || image.scratch || image.stage || !stage.imageWord || stage.imageWord.unresolved.length > 0) continue;
-      const registry = registryOf(image.registry);
-      if (!trusted(registry, list)) report({ range: stage.imageWord.range, data: { image: image.text, registry } });
+      judge(image, stage.imageWord.range);
+    }
+    // Images pulled by `COPY --from=<image>` and `RUN --mount=…,from=<image>` (a name that is no stage).
+    const stages = new Set(doc.stages.flatMap((s) => (s.name ? [s.name.value.toLowerCase()] : [])));
+    for (const top of doc.instructions) {
+      const instr = top.onbuild ?? top;
+      for (const flag of instr.flags) {
+        const from = flag.name === 'from' ? flag.value?.resolved : flag.name === 'mount' ? flag.options.find((o) => o.key === 'from')?.value : undefined;
+        if (!from || from.includes('$') || /^\d+$/.test(from) || stages.has(from.toLowerCase())) continue;
+        judge(parseImageRef(from), flag.range);
+      }
     }
   },
 };

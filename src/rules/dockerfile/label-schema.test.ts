@@ -27,6 +27,9 @@ describe('CGD151 label_schema and strict_labels options', () => {
       '2:Label "version" should be a semantic version.',
     ]);
   });
+  it('a fragment without FROM: its labels are checked, nothing is said missing', () => {
+    assert.deepEqual(findings('LABEL home=example.com/app\n', { label_schema: ['home:url', 'owner:email'] }), ['1:Label "home" should be a URL.']);
+  });
   it('strict_labels reports labels outside the schema', () => {
     assert.deepEqual(findings(code, { label_schema: ['owner:email'], strict_labels: true }).map((m) => m.replace(/^2:Label "(\w+)".*/, '$1')), ['built', 'commit', 'version', 'note']);
   });

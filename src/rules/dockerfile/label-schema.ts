@@ -86,18 +86,17 @@ export const rule: DockerfileRule = {
   },
   check(doc, report, ctx) {
     const final = doc.stages[doc.stages.length - 1];
-    if (!final) return;
     const schema = schemaOf(ctx.options['label_schema'] as readonly string[]);
     const strict = ctx.options['strict_labels'] === true;
     const labels = new Map<string, KeyValue>();
-    // Earliest stage first, so a later LABEL of the same key wins, as in the image.
-    for (const stage of stageChain(final).reverse()) {
-      for (const instr of stage.instructions) if (instr.kind === 'LABEL') for (const p of instr.pairs) labels.set(p.key.value, p);
-    }
+    // Earliest stage first, so a later LABEL of the same key wins, as in the image. Without FROM (a fragment), the
+    // labels it sets, and no stage to say what is missing from.
+    const sets = final ? stageChain(final).reverse().map((s) => s.instructions) : [doc.instructions];
+    for (const list of sets) for (const instr of list) if (instr.kind === 'LABEL') for (const p of instr.pairs) labels.set(p.key.value, p);
     for (const [key, type] of schema) {
       const label = labels.get(key);
       if (!label) {
-        report({ range: final.from.keyword.range, data: { key } });
+        if (final) report({ range: final.from.keyword.range, data: { key } });
         continue;
       }
       const value = label.value;
