@@ -23,7 +23,7 @@ describe('CGD151 label_schema and strict_labels options', () => {
   it('checks each declared type', () => {
     assert.deepEqual(findings(code, { label_schema: ['built:rfc3339', 'commit:hash', 'version:semver', 'owner:email', 'note'] }), [
       '2:Label "built" should be an RFC 3339 time.',
-      '2:Label "commit" should be a full git commit hash.',
+      '2:Label "commit" should be a git commit hash.',
       '2:Label "version" should be a semantic version.',
     ]);
   });

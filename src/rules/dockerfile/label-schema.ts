@@ -22,13 +22,14 @@ const TYPES: Readonly<Record<string, (v: string) => boolean>> = {
       return false;
     }
   },
-  hash: (v) => /^[0-9a-f]{40}$|^[0-9a-f]{64}$/i.test(v),
+  // A commit id, abbreviated (7 or more hex digits, as git shows it) or full (SHA-1 or SHA-256).
+  hash: (v) => /^[0-9a-f]{7,40}$|^[0-9a-f]{64}$/i.test(v),
   semver: (v) => SEMVER.test(v),
   email: (v) => /^[^\s@<>()]+@[^\s@<>()]+\.[^\s@<>()]+$/.test(v),
 };
 
 const TYPE_NAMES: Readonly<Record<string, string>> = {
-  url: 'a URL', rfc3339: 'an RFC 3339 time', spdx: 'an SPDX license expression', hash: 'a full git commit hash', semver: 'a semantic version', email: 'an email address',
+  url: 'a URL', rfc3339: 'an RFC 3339 time', spdx: 'an SPDX license expression', hash: 'a git commit hash', semver: 'a semantic version', email: 'an email address',
 };
 
 /** `key:type` entries (a bare key is `text`); entries naming no known type are ignored. */
