@@ -30,10 +30,13 @@ export const rule: DockerfileRule = {
     },
   },
   check(doc, report) {
+    // Only a stage of this file: `COPY --from=<image> / /` of an image made to be copied whole (tools shipped in a
+    // `FROM scratch` image) is that image's design.
+    const stages = new Set(doc.stages.flatMap((s) => [String(s.index), ...(s.name ? [s.name.value.toLowerCase()] : [])]));
     for (const top of instructionsOf(doc, ['COPY'], true)) {
       const instr = top.onbuild ?? top;
       const from = instr.kind === 'COPY' ? instr.flags.find((f) => f.name === 'from') : undefined;
-      if (!from?.value || instr.args.length !== 2 || !instr.args.every((w) => ROOT.test(w.raw))) continue;
+      if (!from?.value || !stages.has(from.value.resolved.toLowerCase()) || instr.args.length !== 2 || !instr.args.every((w) => ROOT.test(w.raw))) continue;
       // Into `FROM scratch` it is the squash pattern: one layer holding the other stage, on purpose.
       if (top.stage?.image?.scratch) continue;
       report({ range: instr.args[0]!.range, data: { from: from.value.value } });
