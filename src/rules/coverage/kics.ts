@@ -70,7 +70,9 @@ export const kics: Peer = {
     { id: '0008c003-79aa-42d8-95b8-1c2fe37dbfe6', name: 'Multiple RUN, ADD, COPY, Instructions Listed', group: 'Dockerfile', disagreements: [
       { kind: 'verdict', cases: ['assets/queries/dockerfile/multiple_run_add_copy_instructions_listed/test/negative5.dockerfile'], reason: 'Its builder stage ADDs two files into `/rpmbuild/SOURCES` one after the other, as the positive case does in a single-stage file: two layers where one would do, in whichever stage.' },
     ] },
-    { id: 'b86987e1-6397-4619-81d5-8807f2387c79', name: 'Not Using JSON In CMD And ENTRYPOINT Arguments', group: 'Dockerfile' },
+    { id: 'b86987e1-6397-4619-81d5-8807f2387c79', name: 'Not Using JSON In CMD And ENTRYPOINT Arguments', group: 'Dockerfile', disagreements: [
+      { kind: 'verdict', cases: ['assets/queries/dockerfile/not_using_json_in_cmd_and_entrypoint_arguments/test/negative2.dockerfile'], reason: '`CMD [python, /usr/src/app/app.py]` in the builder stage is the same broken array as in the positive case: Docker runs it as a shell command, and `docker build --target builder` ships it, so CGD126 reports it in any stage.' },
+    ] },
     { id: 'e36d8880-3f78-4546-b9a1-12f0745ca0d5', name: 'NPM Install Command Without Pinned Version', group: 'Dockerfile', disagreements: [
       { kind: 'verdict', cases: ['assets/queries/dockerfile/npm_install_without_pinned_version/test/negative1.dockerfile'], reason: '`sax@latest` and a git URL without a ref install whatever is newest at build time: they are not pins.' },
     ] },
