@@ -102,7 +102,9 @@ export const hadolint: Peer = {
     { id: 'DL3064', name: 'Potentially sensitive data should not be used in the `ARG` or `ENV` commands' },
     { id: 'DL3065', name: 'Setting FROM --platform to predefined $TARGETPLATFORM in is redundant as this is the default behavior' },
     { id: 'DL3066', name: 'Non-numeric user-id may not be resolvable by host system' },
-    { id: 'DL3067', name: 'Do not copy an entire filesystem from another stage' },
+    { id: 'DL3067', name: 'Do not copy an entire filesystem from another stage', disagreements: [
+      { kind: 'verdict', cases: ['test/Hadolint/Rule/DL3067Spec.hs:15', 'test/Hadolint/Rule/DL3067Spec.hs:18'], reason: 'These snippets have no stage named `build`, so `--from=build` names an image (`docker.io/library/build`); CGD155 reports a whole stage of the file copied over the root, not an image made to be copied whole (the tools-image pattern, common in real files).' },
+    ] },
     { id: 'DL4000', name: '`MAINTAINER` is deprecated.' },
     { id: 'DL4001', name: 'Either use Wget or Curl but not both.' },
     { id: 'DL4003', name: 'Multiple `CMD` instructions found.' },
