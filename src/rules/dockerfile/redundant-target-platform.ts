@@ -7,7 +7,7 @@ export const rule: DockerfileRule = {
     id: 'CGD153',
     name: 'redundant-target-platform',
     target: 'dockerfile',
-    title: 'FROM --platform=$TARGETPLATFORM is redundant',
+    title: 'FROM --platform set to the target platform, the default',
     description:
       'A stage is built for the target platform unless `--platform` says otherwise, so `--platform=$TARGETPLATFORM` ' +
       'changes nothing. It often stands where `$BUILDPLATFORM` was meant: a build stage that should run natively on ' +
