@@ -21,7 +21,7 @@ export const kics: Peer = {
   commit: '2e3a47b92e8a333639e01302105b3bb37703fce3',
   listSource: 'assets/queries/{dockerfile,dockerCompose}/*/metadata.json and assets/queries/common/passwords_and_secrets',
   casePaths: ['assets/queries/dockerfile', 'assets/queries/dockerCompose', 'assets/queries/common/passwords_and_secrets'],
-  note: "Upstream master of 2025-02-03 (the merge of PR #7327), read from the fork cx-rui-araujo/kics, whose master holds that commit: the upstream repository's snapshot was too large to fetch here. Queries added upstream later are not listed; `Networks Not Set` was removed upstream in February 2024.",
+  note: "Upstream master of 2025-02-03 (the merge of PR #7327), read from the fork cx-rui-araujo/kics, whose master holds that commit: the upstream repository's snapshot was too large to fetch here. Queries added upstream later are not listed; `Networks Not Set` was removed upstream in February 2024. Its Dockerfile queries give the first line of an instruction; ours point at the command inside it (the benchmark counts such cases apart, as a deliberate placement, only when our finding is inside that instruction).",
   rules: withInstructionLine([
     { id: '9513a694-aa0d-41d8-be61-3271e056f36b', name: 'Add Instead of Copy', group: 'Dockerfile', disagreements: [
       { kind: 'verdict', cases: ['assets/queries/dockerfile/add_instead_of_copy/test/positive.dockerfile'], reason: '`ADD ${JAR_FILE} app.jar` takes its source from a build argument without a default, which may be a URL or an archive (what ADD is for); CGD061 reports ADD only for sources known to be plain local files.' },
