@@ -218,7 +218,7 @@ describe('scan life cycle', () => {
     assert.equal((await t.store.db.query("SELECT id FROM jobs WHERE payload->>'scan_id' = $1", [id])).length, 0);
   });
 
-  it('runs one scan per domain at a time: the second waits without using an attempt', async () => {
+  it('runs one scan per domain at a time: the second waits without using an attempt, and starts when the first finishes', async () => {
     const { key } = await partner();
     let release!: () => void;
     gate = new Promise((r) => (release = r));
@@ -245,7 +245,12 @@ describe('scan life cycle', () => {
       gate = undefined;
     }
     await running;
-    await t.store.db.query("UPDATE jobs SET run_at = now() WHERE payload->>'scan_id' = ANY($1)", [[first, second]]);
+    // The first scan's finish freed the domain and woke the waiting one: due now, not at its 2–3 s retry.
+    const woken = await t.store.db.query<{ attempts: number; due: boolean; leased: boolean }>(
+      "SELECT attempts, run_at <= now() AS due, lease_owner IS NOT NULL AS leased FROM jobs WHERE payload->>'scan_id' = ANY($1)",
+      [[first, second]],
+    );
+    assert.deepEqual(woken, [{ attempts: 0, due: true, leased: false }]);
     await drain();
     for (const id of [first, second]) assert.equal((await get(key, `/api/v1/scans/${id}`)).json().data.status, 'completed');
     assert.equal((await t.store.db.query('SELECT domain FROM scan_domain_locks WHERE domain = $1', [SLOW])).length, 0, 'lock released');
