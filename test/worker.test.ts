@@ -1,11 +1,11 @@
 // The job runner over the real queue: runs due jobs once, retries failures with backoff, a stop waits for the
-// job in flight, a job enqueued due now wakes an idle worker (no poll needed), and a freed slot claims the next
+// job in flight, a postponed job comes back at its time (or at once when its reason went away), a job enqueued due now wakes an idle worker (no poll needed), and a freed slot claims the next
 // job while the others still run.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createLogger } from '../src/logger.ts';
 import { enqueue } from '../src/storage/jobs.ts';
-import { startWorker } from '../src/worker/runner.ts';
+import { Postpone, startWorker } from '../src/worker/runner.ts';
 import type { Task } from '../src/worker/runner.ts';
 import { openTestStore } from './support/store.ts';
 import type { TestStore } from './support/store.ts';
@@ -50,6 +50,26 @@ describe('worker', () => {
     assert.equal(await worker.tick(), 1);
     assert.equal(calls, 2);
     assert.equal((await store.db.query("SELECT id FROM jobs WHERE kind = 'flaky'")).length, 0);
+  });
+  it('a postponed job returns without using an attempt, at its time, or at once when its reason went away meanwhile', async () => {
+    const later = new Date(Date.now() + 60_000);
+    const cases = [
+      { kind: 'postpone-stays', gone: undefined, due: false },
+      { kind: 'postpone-busy', gone: async () => false, due: false },
+      { kind: 'postpone-freed', gone: async () => true, due: true },
+    ];
+    for (const c of cases) {
+      const task: Task = { kind: c.kind, leaseMs: 10_000, run: async () => { throw new Postpone(later, 'busy', c.gone); } };
+      const worker = startWorker([task], { db: store.db, clock: () => new Date(), log: createLogger('silent') }, { concurrency: 1, autostart: false });
+      await enqueue(store.db, c.kind, {}, { runAt: new Date(Date.now() - 1000) }); // due by the worker's clock too
+      assert.equal(await worker.tick(), 1, c.kind);
+      const [row] = await store.db.query<{ attempts: number; leased: boolean; due: boolean; at_later: boolean }>(
+        'SELECT attempts, lease_owner IS NOT NULL AS leased, run_at <= now() AS due, run_at = $2 AS at_later FROM jobs WHERE kind = $1',
+        [c.kind, later],
+      );
+      assert.deepEqual(row, { attempts: 0, leased: false, due: c.due, at_later: !c.due }, c.kind);
+      await store.db.query('DELETE FROM jobs WHERE kind = $1', [c.kind]);
+    }
   });
   it('stop() waits for the job in flight', async () => {
     let finished = false;

@@ -70,6 +70,15 @@ export async function postpone(db: Queryable, id: number, owner: string, runAt: 
   );
 }
 
+/** A postponed job due at once after all: only if nobody moved or claimed it since it was postponed to `runAt`. */
+export async function resume(db: Queryable, id: number, runAt: Date): Promise<void> {
+  await db.query(
+    `WITH due AS (UPDATE jobs SET run_at = now() WHERE id = $1 AND lease_owner IS NULL AND run_at = $2 RETURNING id)
+     SELECT pg_notify('${JOBS_CHANNEL}', '') FROM due`,
+    [id, runAt],
+  );
+}
+
 /** Done: the job leaves the queue. Only the lease holder may finish it. */
 export async function complete(db: Queryable, id: number, owner: string): Promise<boolean> {
   const rows = await db.query('DELETE FROM jobs WHERE id = $1 AND lease_owner = $2 RETURNING id', [id, owner]);

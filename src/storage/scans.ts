@@ -141,13 +141,23 @@ export async function markFinished(tx: Queryable, id: string, outcome: ScanOutco
 }
 
 /**
+ * Whether a scan's domain is free of another scan's lock now. Waits for a transaction that is deleting the lock
+ * row (`FOR SHARE`), so a release in progress counts as free: with `releaseDomain`'s wake-up, a scan found busy
+ * is never left waiting for its retry time after its domain was freed.
+ */
+export async function domainFree(db: Queryable, domain: string, scanId: string): Promise<boolean> {
+  const rows = await db.query('SELECT scan_id FROM scan_domain_locks WHERE domain = $1 AND scan_id <> $2 FOR SHARE', [domain, scanId]);
+  return rows.length === 0;
+}
+
+/**
  * Releases the domain lock a scan holds and makes the scans of that domain that were postponed because it was
  * busy due now, announced at commit (`JOBS_CHANNEL`): a waiting scan starts as soon as its domain frees instead
  * of at its 2–3 s retry. Woken are only jobs that are released (no lease), due later, and have never failed
  * (`last_error IS NULL`): a failed scan's back-off is for infrastructure faults and stays as it was. A waiter
- * found busy just before this commits but postponed just after it is not woken and keeps its retry time (the
- * 2–3 s retry, as before): a rare, bounded delay, never a lost scan. The jobs looked at are only the ready ones
- * due later (the `jobs_ready_idx` range after now), joined to their scan by primary key.
+ * postponed too late to be seen here finds its domain free when it checks after postponing (`domainFree`). The
+ * jobs looked at are only the ready ones due later (the `jobs_ready_idx` range after now), joined to their
+ * scan by primary key.
  */
 export async function releaseDomain(tx: Queryable, scanId: string, now: Date): Promise<void> {
   const released = await tx.query<{ domain: string }>('DELETE FROM scan_domain_locks WHERE scan_id = $1 RETURNING domain', [scanId]);

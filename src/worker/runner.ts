@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import type { Db } from '../storage/db.ts';
-import { claim, complete, extendLease, fail, JOBS_CHANNEL, postpone } from '../storage/jobs.ts';
+import { claim, complete, extendLease, fail, JOBS_CHANNEL, postpone, resume } from '../storage/jobs.ts';
 import type { Job } from '../storage/jobs.ts';
 
 export interface TaskContext {
@@ -44,9 +44,14 @@ export interface Worker {
 export class Postpone extends Error {
   override name = 'Postpone';
   readonly runAt: Date;
-  constructor(runAt: Date, reason: string) {
+  /** Asked once the postponement is committed: true when the reason went away meanwhile (e.g. the busy resource
+   * was freed between the task's check and the postponement, too early for its holder to wake this job), and
+   * the job is made due again at once. */
+  readonly gone: (() => Promise<boolean>) | undefined;
+  constructor(runAt: Date, reason: string, gone?: () => Promise<boolean>) {
     super(reason);
     this.runAt = runAt;
+    this.gone = gone;
   }
 }
 
@@ -74,7 +79,12 @@ export function startWorker(tasks: Task[], ctx: TaskContext, options: WorkerOpti
       await complete(ctx.db, job.id, owner);
     } catch (err) {
       if (err instanceof Postpone) {
-        await postpone(ctx.db, job.id, owner, err.runAt).catch((e: Error) => ctx.log.error({ job: job.id, error: e.message }, 'could not postpone job'));
+        try {
+          await postpone(ctx.db, job.id, owner, err.runAt);
+          if (err.gone && (await err.gone())) await resume(ctx.db, job.id, err.runAt);
+        } catch (e) {
+          ctx.log.error({ job: job.id, error: (e as Error).message }, 'could not postpone job');
+        }
         return;
       }
       const message = err instanceof Error ? err.message : String(err);

@@ -12,7 +12,7 @@ import { ConnectError, createConnector } from '../../net/index.ts';
 import { scanDomain, ScanInputError, ScanTargetRefusedError } from '../../scan/index.ts';
 import type { ScanOptions } from '../../scan/index.ts';
 import { finishScan, startScan } from '../../lifecycle/scans.ts';
-import { isFinished, SCAN_DOMAIN_KIND, scanById } from '../../storage/scans.ts';
+import { domainFree, isFinished, SCAN_DOMAIN_KIND, scanById } from '../../storage/scans.ts';
 import type { ScanOutcome } from '../../storage/scans.ts';
 import { Postpone } from '../runner.ts';
 import type { Task, TaskContext } from '../runner.ts';
@@ -83,7 +83,9 @@ export function scanDomainTask(config: Config, extra: Pick<ScanOptions, 'ca'> = 
       // Claims beyond the limit mean earlier ones never finished: their workers died or hung past the lease.
       if (job.attempts > job.max_attempts) return record(ctx, scanId, failure('scan_timeout'));
       if ((await startScan(ctx.db, scan, job, ctx.clock())) === 'busy') {
-        throw new Postpone(new Date(ctx.clock().getTime() + BUSY_RETRY_MS + Math.floor(Math.random() * 1000)), 'another scan of this domain is running');
+        // Finishing the running scan wakes this one; if it finished before this postponement was recorded, the
+        // check after postponing finds the domain free and the job is due again at once.
+        throw new Postpone(new Date(ctx.clock().getTime() + BUSY_RETRY_MS + Math.floor(Math.random() * 1000)), 'another scan of this domain is running', () => domainFree(ctx.db, scan.domain, scan.id));
       }
       let outcome: ScanOutcome;
       try {
