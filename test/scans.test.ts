@@ -11,6 +11,7 @@ import { serverKeys } from '../src/auth/secret.ts';
 import { setPlan } from '../src/storage/accounts.ts';
 import { createApiKey } from '../src/auth/keys.ts';
 import { peekQuota } from '../src/storage/quota.ts';
+import { finishScan, startScan } from '../src/lifecycle/scans.ts';
 import { startWorker } from '../src/worker/runner.ts';
 import type { Worker } from '../src/worker/runner.ts';
 import { scanDomainTask, SCAN_FAILURES } from '../src/worker/tasks/scan-domain.ts';
@@ -254,6 +255,39 @@ describe('scan life cycle', () => {
     await drain();
     for (const id of [first, second]) assert.equal((await get(key, `/api/v1/scans/${id}`)).json().data.status, 'completed');
     assert.equal((await t.store.db.query('SELECT domain FROM scan_domain_locks WHERE domain = $1', [SLOW])).length, 0, 'lock released');
+  });
+
+  it('finishing a scan wakes (and announces) only the released, never-failed jobs of its own domain', async () => {
+    const { key } = await partner();
+    const other = 'other.scan-partner.com';
+    const scans = {
+      holder: (await create(key, { domain: SLOW })).json().data.id as string,
+      waiting: (await create(key, { domain: SLOW })).json().data.id as string,
+      failedBefore: (await create(key, { domain: SLOW })).json().data.id as string,
+      otherDomain: (await create(key, { domain: other })).json().data.id as string,
+    };
+    const jobOf = async (scan: string) => (await t.store.db.query<{ id: number; attempts: number }>("SELECT id, attempts FROM jobs WHERE payload->>'scan_id' = $1", [scan]))[0]!;
+    const holderJob = await jobOf(scans.holder);
+    await t.store.db.query("UPDATE jobs SET lease_owner = 'test', lease_until = now() + interval '1 minute', attempts = 1 WHERE id = $1", [holderJob.id]);
+    assert.equal(await startScan(t.store.db, { id: scans.holder, domain: SLOW }, { id: holderJob.id, attempts: 1 }, new Date()), 'started');
+    const later = "now() + interval '1 minute'";
+    await t.store.db.query(`UPDATE jobs SET run_at = ${later} WHERE payload->>'scan_id' = ANY($1)`, [[scans.waiting, scans.failedBefore, scans.otherDomain]]);
+    await t.store.db.query("UPDATE jobs SET last_error = 'database error' WHERE payload->>'scan_id' = $1", [scans.failedBefore]);
+    const notified: string[] = [];
+    const unlisten = await t.store.db.listen('confgate_jobs', (p) => void notified.push(p));
+    try {
+      assert.ok(await finishScan(t.store.db, scans.holder, { status: 'failed', code: 'scan_error', message: SCAN_FAILURES.scan_error }, new Date()));
+      const due = await t.store.db.query<{ scan: string; due: boolean }>("SELECT payload->>'scan_id' AS scan, run_at <= now() AS due FROM jobs WHERE payload->>'scan_id' = ANY($1)", [Object.values(scans)]);
+      const dueOf = Object.fromEntries(due.map((r) => [r.scan, r.due]));
+      for (const [name, expected] of [['waiting', true], ['failedBefore', false], ['otherDomain', false]] as const) assert.equal(dueOf[scans[name]], expected, name);
+      const deadline = Date.now() + 5000;
+      while (notified.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      assert.ok(notified.length > 0, 'the wake-up is announced at commit');
+      assert.equal((await t.store.db.query('SELECT domain FROM scan_domain_locks WHERE domain = $1', [SLOW])).length, 0, 'lock released');
+    } finally {
+      await unlisten();
+      await t.store.db.query("DELETE FROM jobs WHERE payload->>'scan_id' = ANY($1)", [Object.values(scans)]);
+    }
   });
 });
 
