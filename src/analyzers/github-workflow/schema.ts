@@ -415,13 +415,21 @@ class Validator {
  */
 function decide(maps: Extract<Def, { kind: 'mapping' }>[], node: YMap): Extract<Def, { kind: 'mapping' }>[] {
   const keys = new Set(node.pairs.map((p) => p.key));
-  const required = (m: Extract<Def, { kind: 'mapping' }>) => [...m.props].filter(([, p]) => p.required).map(([k]) => k);
+  const required = requiredKeys;
   const complete = maps.filter((m) => {
     const r = required(m);
     return r.length > 0 && r.every((k) => keys.has(k));
   });
   if (complete.length === 0) return maps;
   return [complete.find((m) => required(m).includes('uses')) ?? complete[0]!];
+}
+
+/** A mapping definition's required keys, computed once per definition (every step and job asks, several times). */
+const REQUIRED = new WeakMap<Extract<Def, { kind: 'mapping' }>, readonly string[]>();
+function requiredKeys(m: Extract<Def, { kind: 'mapping' }>): readonly string[] {
+  let keys = REQUIRED.get(m);
+  if (!keys) REQUIRED.set(m, (keys = [...m.props].filter(([, p]) => p.required).map(([k]) => k)));
+  return keys;
 }
 
 /** Keys of steps that run in the background, a feature GitHub has behind a flag: unknown keys to everyone else. */
