@@ -2,6 +2,7 @@
 // then fails before its first step.
 import type { Rule } from '../../core/rule.ts';
 import type { DockerignoreDoc } from '../../analyzers/dockerignore/types.ts';
+import { PRAGMA_MESSAGES } from '../pragma-messages.ts';
 
 export const rule: Rule<DockerignoreDoc> = {
   meta: {
@@ -23,8 +24,7 @@ export const rule: Rule<DockerignoreDoc> = {
       default: 'Docker refuses this pattern.',
       bareExclusion: 'A "!" with no pattern after it: Docker refuses the file ("illegal exclusion pattern").',
       badPattern: 'Docker refuses the pattern "{{pattern}}": {{detail}}.',
-      pragmaWithoutReason: 'Suppression "{{pragma}}" has no reason="..." and suppresses nothing.',
-      malformedPragma: 'Unrecognised confgate pragma "{{pragma}}"; expected ignore=ID[,ID] or ignore-file=ID[,ID] with reason="...".',
+      ...PRAGMA_MESSAGES,
     },
     examples: {
       bad: ['node_modules\n!\n'],

@@ -2,6 +2,7 @@
 // using this file does not start. Messages say what is wrong and where, never what is written there.
 import type { Rule } from '../../core/rule.ts';
 import type { DotenvDoc } from '../../analyzers/dotenv/types.ts';
+import { PRAGMA_MESSAGES } from '../pragma-messages.ts';
 
 export const rule: Rule<DotenvDoc> = {
   meta: {
@@ -25,8 +26,7 @@ export const rule: Rule<DotenvDoc> = {
       nameCharacter: 'Compose refuses this file: a variable name can hold only letters, digits, "_", ".", "-", "[" and "]" (is an "=" missing?).',
       nameSpace: 'Compose refuses this file: a variable name cannot contain a space.',
       unterminated: 'Compose refuses this file: this quoted value is never closed.',
-      pragmaWithoutReason: 'Suppression "{{pragma}}" has no reason="..." and suppresses nothing.',
-      malformedPragma: 'Unrecognised confgate pragma "{{pragma}}"; expected ignore=ID[,ID] or ignore-file=ID[,ID] with reason="...".',
+      ...PRAGMA_MESSAGES,
     },
     examples: {
       bad: ['POSTGRES_DB=app\nPOSTGRES_PASSWORD="change-me\n'],

@@ -3,6 +3,8 @@
 import { get, getPair } from '../../analyzers/yaml/yaml-tree.ts';
 import type { GhaRule } from '../github-workflow/support.ts';
 import { ghDocs } from '../github-workflow/support.ts';
+import { PRAGMA_MESSAGES } from '../pragma-messages.ts';
+import { SCHEMA_MESSAGES } from '../github-workflow/schema-messages.ts';
 
 const SCHEMA_WORDS =
   'action metadata schema (an unknown key in `runs:` or a step, a value of the wrong kind, a `${{ }}` where none is allowed, or a context not available where it is used)';
@@ -31,19 +33,8 @@ export const rule: GhaRule = {
       expression: 'Invalid expression: {{detail}}.',
       empty: 'The action\'s metadata is empty; GitHub cannot load it.',
       noRuns: 'The action has no `runs:` with `using:`; GitHub cannot load it.',
-      unknownKey: 'Unknown key `{{key}}` here{{hint}}; GitHub refuses the file.',
-      caseDuplicate: 'Key `{{key}}` repeats `{{first}}`: GitHub reads keys regardless of case and refuses the file.',
-      missingKey: '`{{key}}:` is required here; GitHub refuses the file without it.',
-      ambiguous: 'GitHub cannot tell what this is: add one of {{keys}}.',
-      unexpectedValue: 'Unexpected value "{{value}}" here; expected {{expected}}.',
-      unexpectedKind: '{{what}} is not expected here; expected {{expected}}.',
-      expressionNotAllowed: 'A `${{ }}` expression is not allowed here; GitHub refuses the file.',
-      unavailableContext: 'Context `{{name}}` is not available here (available: {{available}}); GitHub refuses the file.',
-      unavailableFunction: 'Function `{{name}}()` is not available here; GitHub refuses the file.',
-      unknownFunction: 'Unknown function `{{name}}()`; GitHub refuses the file.',
-      arity: 'Function `{{name}}()` takes {{arity}} argument(s), not {{count}}.',
-      pragmaWithoutReason: 'Suppression "{{pragma}}" has no reason="..." and suppresses nothing.',
-      malformedPragma: 'Unrecognised confgate pragma "{{pragma}}"; expected ignore=ID[,ID] or ignore-file=ID[,ID] with reason="...".',
+      ...SCHEMA_MESSAGES,
+      ...PRAGMA_MESSAGES,
     },
     examples: {
       bad: ["name: greet\nruns:\n  using: composite\n  steps:\n    - run: echo ${{ inputs.who == }}\n      shell: bash\n"],

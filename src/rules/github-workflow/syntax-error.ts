@@ -2,6 +2,8 @@
 // workflow GitHub cannot run: empty.
 import type { GhaRule } from './support.ts';
 import { WORKFLOW_SYNTAX } from './support.ts';
+import { PRAGMA_MESSAGES } from '../pragma-messages.ts';
+import { SCHEMA_MESSAGES } from './schema-messages.ts';
 
 const SCHEMA_WORDS =
   'workflow schema (an unknown or misspelt key — keys are case-sensitive —, a missing required key, a step or job mixing two shapes, a value of the wrong kind, an event, filter or activity type GitHub does not know, a `${{ }}` where none is allowed, or a context or function not available where it is used, such as `secrets` in a job\'s `if:`)';
@@ -30,19 +32,8 @@ export const rule: GhaRule = {
       expression: 'Invalid expression: {{detail}}.',
       empty: 'The workflow is empty; GitHub has nothing to run.',
       missing: 'The workflow has no `{{key}}:`; GitHub refuses it.',
-      unknownKey: 'Unknown key `{{key}}` here{{hint}}; GitHub refuses the file.',
-      caseDuplicate: 'Key `{{key}}` repeats `{{first}}`: GitHub reads keys regardless of case and refuses the file.',
-      missingKey: '`{{key}}:` is required here; GitHub refuses the file without it.',
-      ambiguous: 'GitHub cannot tell what this is: add one of {{keys}}.',
-      unexpectedValue: 'Unexpected value "{{value}}" here; expected {{expected}}.',
-      unexpectedKind: '{{what}} is not expected here; expected {{expected}}.',
-      expressionNotAllowed: 'A `${{ }}` expression is not allowed here; GitHub refuses the file.',
-      unavailableContext: 'Context `{{name}}` is not available here (available: {{available}}); GitHub refuses the file.',
-      unavailableFunction: 'Function `{{name}}()` is not available here; GitHub refuses the file.',
-      unknownFunction: 'Unknown function `{{name}}()`; GitHub refuses the file.',
-      arity: 'Function `{{name}}()` takes {{arity}} argument(s), not {{count}}.',
-      pragmaWithoutReason: 'Suppression "{{pragma}}" has no reason="..." and suppresses nothing.',
-      malformedPragma: 'Unrecognised confgate pragma "{{pragma}}"; expected ignore=ID[,ID] or ignore-file=ID[,ID] with reason="...".',
+      ...SCHEMA_MESSAGES,
+      ...PRAGMA_MESSAGES,
     },
     examples: {
       bad: ['on: push\njobs:\n  test:\n    runs-on: ubuntu-24.04\n    steps:\n      - run: echo ${{ github.ref == }}\n'],
