@@ -15,5 +15,7 @@ testRule(workflowAnalyzer, rule, {
   invalid: [
     { code: `on: push\npermissions:\n  contents: write\n  issues: read\n  id-token: write\n${JOBS}`, errors: [{ line: 3, column: 3, endLine: 3, endColumn: 18, message: '"contents: write" at the workflow level is granted to every job without permissions of its own (2 of 2 now', severity: 'medium' }, { line: 5, column: 3, endColumn: 18 }] },
     { code: 'on: push\npermissions: read-all\njobs:\n  a:\n    runs-on: ubuntu-24.04\n    permissions: read-all\n    steps:\n      - run: make\n', errors: [{ line: 2, column: 14, endColumn: 22, message: 'name the ones the jobs need', severity: 'low' }, { line: 6, column: 18, endColumn: 26, message: 'the job needs', severity: 'low' }], name: 'read-all' },
+    // A level in the wrong case is refused by GitHub (CGW026 fixes it); the grant is judged as meant, so the fix reveals nothing new.
+    { code: `on: push\npermissions:\n  contents: WRITE\n${JOBS}`, errors: [{ line: 3, column: 3, endLine: 3, endColumn: 18, message: '"contents: write" at the workflow level' }], name: 'WRITE, as meant' },
   ],
 });

@@ -1,8 +1,7 @@
 // CGW087: token permissions broader than the jobs need — write scopes granted at the workflow level to several
 // jobs, and `read-all`.
-import { text } from '../../analyzers/yaml/yaml-tree.ts';
 import type { GhaRule } from './support.ts';
-import { permissionPairs, WORKFLOW_SYNTAX } from './support.ts';
+import { permissionLevel, permissionPairs, WORKFLOW_SYNTAX } from './support.ts';
 
 export const rule: GhaRule = {
   meta: {
@@ -36,7 +35,7 @@ export const rule: GhaRule = {
   check(doc, report) {
     for (const p of permissionPairs(doc).sort((a, b) => a.range.start_line - b.range.start_line)) {
       const workflowLevel = p === doc.permissions;
-      if (text(p.value) === 'read-all') {
+      if (permissionLevel(p.value) === 'read-all') {
         report({ range: p.value.range, messageId: 'readAll', data: { where: workflowLevel ? 'jobs' : 'job' }, severity: 'low' });
         continue;
       }
@@ -45,7 +44,7 @@ export const rule: GhaRule = {
       const inheriting = doc.jobs.filter((j) => !j.permissions).length;
       if (!workflowLevel || p.value.kind !== 'map' || doc.jobs.length < 2 || inheriting === 0) continue;
       for (const scope of p.value.pairs) {
-        if (text(scope.value) === 'write') report({ range: scope.range, data: { scope: scope.key, inheriting, jobs: doc.jobs.length } });
+        if (permissionLevel(scope.value) === 'write') report({ range: scope.range, data: { scope: scope.key, inheriting, jobs: doc.jobs.length } });
       }
     }
   },

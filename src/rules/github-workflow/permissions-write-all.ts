@@ -1,7 +1,6 @@
 // CGW008: `permissions: write-all` on the workflow or a job.
-import { text } from '../../analyzers/yaml/yaml-tree.ts';
 import type { GhaRule } from './support.ts';
-import { ghDocs, permissionPairs, PRIVILEGED_FORK_TRIGGERS, triggeredBy, WORKFLOW_SYNTAX } from './support.ts';
+import { ghDocs, permissionLevel, permissionPairs, PRIVILEGED_FORK_TRIGGERS, triggeredBy, WORKFLOW_SYNTAX } from './support.ts';
 
 export const rule: GhaRule = {
   meta: {
@@ -34,7 +33,7 @@ export const rule: GhaRule = {
   check(doc, report) {
     const forkInput = triggeredBy(doc, ...PRIVILEGED_FORK_TRIGGERS);
     for (const p of permissionPairs(doc)) {
-      if (text(p.value) === 'write-all') report({ range: p.value.range, messageId: forkInput ? 'forkInput' : 'default', severity: forkInput ? 'high' : 'medium' });
+      if (permissionLevel(p.value) === 'write-all') report({ range: p.value.range, messageId: forkInput ? 'forkInput' : 'default', severity: forkInput ? 'high' : 'medium' });
     }
   },
 };

@@ -3,7 +3,8 @@
 import type { GhaDoc, PlacedExpression, Step } from '../../analyzers/github-workflow/model.ts';
 import { slug } from '../../analyzers/github-workflow/uses.ts';
 import type { UsesRef } from '../../analyzers/github-workflow/uses.ts';
-import type { Str, YMap, YPair } from '../../analyzers/yaml/yaml-tree.ts';
+import type { Str, YMap, YNode, YPair } from '../../analyzers/yaml/yaml-tree.ts';
+import { text } from '../../analyzers/yaml/yaml-tree.ts';
 import type { Rule } from '../../core/rule.ts';
 
 export type GhaRule = Rule<GhaDoc>;
@@ -89,4 +90,10 @@ export const PRIVILEGED_FORK_TRIGGERS = ['pull_request_target', 'workflow_run'];
 /** `permissions:` pairs of the workflow and its jobs. */
 export function permissionPairs(doc: GhaDoc): YPair[] {
   return [...(doc.permissions ? [doc.permissions] : []), ...doc.jobs.flatMap((j) => (j.permissions ? [j.permissions] : []))];
+}
+
+/** A permissions level as its author meant it: `WRITE` is refused by GitHub (CGW026, which fixes the case), and the
+ * rules that judge the grant read it as `write`, so fixing the case never reveals a finding that was not there. */
+export function permissionLevel(v: YNode): string | undefined {
+  return text(v)?.toLowerCase();
 }
