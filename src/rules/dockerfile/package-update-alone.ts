@@ -1,12 +1,12 @@
-// CGD105: a RUN that only refreshes package indexes (`apt-get update` / `apk update`) and installs nothing.
+// CGD105: a RUN that only refreshes package indexes (`apt-get update`, `apk update`, `pacman -Sy`) and installs nothing.
 import { commandsOf } from '../../analyzers/dockerfile/query.ts';
-import { APK_VALUE_OPTIONS, APT_VALUE_OPTIONS, commandRange, toolCalls } from '../../analyzers/dockerfile/query-packages.ts';
+import { APK_VALUE_OPTIONS, APT_VALUE_OPTIONS, commandRange, runCommandsNamed, toolCalls } from '../../analyzers/dockerfile/query-packages.ts';
 import type { CommandRef } from '../../analyzers/dockerfile/query.ts';
 import { dockerfileRef } from './support.ts';
 import type { DockerfileRule } from './support.ts';
 import { dockerfileFix, instructionLines, writtenAs } from './fix.ts';
 import type { Fix } from '../../core/fix.ts';
-import type { DockerfileDoc } from '../../analyzers/dockerfile/types.ts';
+import type { DockerfileDoc, ShellWord } from '../../analyzers/dockerfile/types.ts';
 
 /** `RUN apt-get update` then `RUN x`: one `RUN apt-get update && x`, when both are plain shell-form RUNs of one stage
  * (no flags, no heredoc) and the second is one and-list (so a failed update still stops it). */
@@ -23,6 +23,23 @@ function mergeIntoNext(doc: DockerfileDoc, cmd: CommandRef): Fix | undefined {
   return dockerfileFix(doc, 'Run the update in the same RUN as the install.', [[lines[0], lines[1], ''], [next.argsSpan.start, next.argsSpan.start, `${instr.argsText} && `]]);
 }
 
+/** `pacman -Sy`, `-Syu`, `-Syyu`, `--sync --refresh`: a refresh of the sync databases that names no package (so installs
+ * nothing; with `u` it upgrades what is installed). pacman refreshes only when told: a later `pacman -S` in another RUN
+ * reads the cached databases, as apt-get reads cached lists. An option value read as a package (`--ignore x`) leaves
+ * the command unreported. */
+function pacmanRefreshes(doc: DockerfileDoc): { cmd: CommandRef; last: ShellWord; text: string }[] {
+  const out: { cmd: CommandRef; last: ShellWord; text: string }[] = [];
+  for (const cmd of runCommandsNamed(doc, 'pacman')) {
+    const options = cmd.args.filter((a) => a.value.startsWith('-'));
+    if (options.length === 0 || options.length !== cmd.args.length) continue;
+    const short = options.filter((a) => /^-[A-Za-z]+$/.test(a.value)).map((a) => a.value.slice(1)).join('');
+    const sync = short.includes('S') || options.some((a) => a.value === '--sync');
+    const refresh = short.includes('y') || options.some((a) => a.value === '--refresh');
+    if (sync && refresh) out.push({ cmd, last: options[options.length - 1]!, text: `pacman ${options.map((a) => a.value).join(' ')}` });
+  }
+  return out;
+}
+
 /** Commands that neither use nor need the refreshed indexes: a RUN of only these plus updates installs nothing. */
 const INERT = new Set(['', 'set', 'echo', 'true', ':', 'printf']);
 
@@ -33,9 +50,11 @@ export const rule: DockerfileRule = {
     target: 'dockerfile',
     title: 'Package index update in a RUN of its own',
     description:
-      'A RUN that only runs `apt-get update` (or `apk update`) is cached as its own layer. Later installs in other ' +
-      'RUN instructions reuse that cached, ever older index: when the package list changes they fail with "404 ' +
-      'Not Found" or silently install outdated versions. Updating and installing in one RUN busts the cache together.',
+      'A RUN that only runs `apt-get update` (or `apk update`, or `pacman -Sy`/`-Syu`) is cached as its own layer. ' +
+      'Later installs in other RUN instructions reuse that cached, ever older index: when the package list changes ' +
+      'they fail with "404 Not Found" or silently install outdated versions. Updating and installing in one RUN ' +
+      'busts the cache together. yum, dnf and zypper are left alone: they refresh expired metadata themselves when ' +
+      'they install.',
     severity: 'medium',
     severityContext: [
       'A cached `update` layer makes later installs fail or install outdated packages: a real reliability risk, not a security defect.',
@@ -56,8 +75,13 @@ export const rule: DockerfileRule = {
       ...toolCalls(doc, ['apt-get', 'apt'], ['update'], APT_VALUE_OPTIONS),
       ...toolCalls(doc, ['apk'], ['update'], APK_VALUE_OPTIONS),
     ];
-    const updateNodes = new Set(updates.map((u) => u.cmd.node));
+    const pacman = pacmanRefreshes(doc);
+    const updateNodes = new Set([...updates.map((u) => u.cmd.node), ...pacman.map((p) => p.cmd.node)]);
     const alone = (cmd: CommandRef): boolean => commandsOf(cmd.instruction).every((c) => updateNodes.has(c.node) || INERT.has(c.name));
-    for (const u of updates) if (alone(u.cmd)) report({ range: commandRange(u.cmd, u.sub), data: { command: `${u.cmd.name} ${u.sub.value}` }, fix: mergeIntoNext(doc, u.cmd) });
+    const found = [
+      ...updates.map((u) => ({ cmd: u.cmd, last: u.sub, text: `${u.cmd.name} ${u.sub.value}` })),
+      ...pacman.map((p) => ({ cmd: p.cmd, last: p.last, text: p.text })),
+    ].sort((a, b) => a.cmd.instruction.range.start_line - b.cmd.instruction.range.start_line);
+    for (const u of found) if (alone(u.cmd)) report({ range: commandRange(u.cmd, u.last), data: { command: u.text }, fix: mergeIntoNext(doc, u.cmd) });
   },
 };
