@@ -11,5 +11,9 @@ testRule(dockerfileAnalyzer, rule, {
   invalid: [
     { code: 'FROM a\nRUN curl -fsSLO https://x\nRUN wget -q https://y && curl -O https://z\n', errors: [{ line: 3, column: 5, endColumn: 9, message: '`wget` is used here while `curl`' }] },
     { code: 'FROM a AS base\nRUN wget https://x && wget https://y\nFROM base\nRUN curl -O https://z\n', errors: [{ line: 4, column: 5, endColumn: 9, message: '`curl`' }] },
+    // As often one as the other: the tool that came second is the one pointed at, whichever it is.
+    { code: 'FROM a\nRUN wget -q https://x\nRUN curl -fsSLO https://y\n', errors: [{ line: 3, column: 5, endColumn: 9, message: '`curl` is used here while `wget`' }] },
+    { code: 'FROM a\nRUN curl -fsSLO https://x\nRUN wget -q https://y\n', errors: [{ line: 3, column: 5, endColumn: 9, message: '`wget` is used here while `curl`' }] },
+    { code: 'FROM a\nRUN wget -q https://x\nRUN curl -fsSLO https://y\nRUN curl -fsSLO https://z\n', errors: [{ line: 2, column: 5, endColumn: 9, message: '`wget` is used here while `curl`' }] },
   ],
 });

@@ -39,8 +39,10 @@ export const rule: DockerfileRule = {
       const curl = inImage.filter((c) => c.name === 'curl');
       const wget = inImage.filter((c) => c.name === 'wget');
       if (curl.length === 0 || wget.length === 0) continue;
-      // Point at the less used tool: that is the one to replace.
-      const [minority, other] = wget.length <= curl.length ? [wget, 'curl'] : [curl, 'wget'];
+      // Point at the less used tool: that is the one to replace. On a tie, at the one that came second (its first
+      // use comes later in the file): the image used one tool until then.
+      const wgetSecond = wget.length < curl.length || (wget.length === curl.length && inImage.indexOf(wget[0]!) > inImage.indexOf(curl[0]!));
+      const [minority, other] = wgetSecond ? [wget, 'curl'] : [curl, 'wget'];
       for (const c of minority) {
         if (reported.has(c) || !c.nameWord) continue;
         reported.add(c);
