@@ -74,6 +74,11 @@ export function shipsInFinalImage(doc: DockerfileDoc, instr: Instruction): boole
   return instr.stage === undefined || memoized(doc, finalImageStages).has(instr.stage);
 }
 
+/** Whether a stage is the final one or one it builds on (`FROM base`): what the default build ships. */
+export function stageInFinalImage(doc: DockerfileDoc, stage: Stage): boolean {
+  return memoized(doc, finalImageStages).has(stage);
+}
+
 /** The final stage and the stages it builds on. */
 function finalImageStages(doc: DockerfileDoc): ReadonlySet<Stage> {
   const chain = new Set<Stage>();

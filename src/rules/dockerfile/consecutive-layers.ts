@@ -1,4 +1,5 @@
 // CGD156 (opt-in): consecutive RUN, COPY or ADD instructions that could be one layer.
+import { stageInFinalImage } from '../../analyzers/dockerfile/query-packages.ts';
 import type { Instruction } from '../../analyzers/dockerfile/types.ts';
 import { dockerfileRef, hadolintRef } from './support.ts';
 import type { DockerfileRule } from './support.ts';
@@ -32,8 +33,9 @@ export const rule: DockerfileRule = {
     title: 'Consecutive RUN, COPY or ADD instructions that could be one',
     description:
       'Each RUN, COPY and ADD adds a layer. Single-command RUNs in a row, or COPYs of several files into the same ' +
-      'directory one by one, make more layers than needed and slow pulls. Opt-in: separate instructions also cache ' +
-      'separately, which is sometimes the point.',
+      'directory one by one, make more layers than needed and slow pulls. Checked in the stages the image is made ' +
+      'of (the final stage and those it builds on): the layers of a builder stage that is only copied from are never ' +
+      'pulled. Opt-in: separate instructions also cache separately, which is sometimes the point.',
     severity: 'info',
     severityContext: ['Hygiene: a matter of layer count and build time.'],
     category: 'performance',
@@ -49,8 +51,9 @@ export const rule: DockerfileRule = {
     optIn: true,
   },
   check(doc, report) {
-    // Each stage, and what comes before the first FROM (a fragment).
-    for (const list of [...doc.stages.map((s) => s.instructions), doc.instructions.filter((i) => !i.stage)]) {
+    // Each stage the image is made of, and what comes before the first FROM (a fragment).
+    const stages = doc.stages.filter((s) => stageInFinalImage(doc, s));
+    for (const list of [...stages.map((s) => s.instructions), doc.instructions.filter((i) => !i.stage)]) {
       for (let i = 0; i < list.length; ) {
         let j = i;
         while (j + 1 < list.length && mergeable(list[j]!, list[j + 1]!)) j++;
