@@ -463,7 +463,8 @@ class DockerfileParser {
     const text = src.text;
     const pairs: KeyValue[] = [];
     const nextEnv = kind === 'LABEL' ? undefined : new Map(this.env);
-    const keyOptions: WordOptions = { index: opts.index, escape: opts.escape };
+    // Docker substitutes variables in ENV and LABEL keys as in their values (`LABEL com.example.$KIND=x`); not in ARG names.
+    const keyOptions: WordOptions = kind === 'ARG' || !opts.env ? { index: opts.index, escape: opts.escape } : { index: opts.index, escape: opts.escape, env: opts.env };
     let i = a;
     while (i < b) {
       if (isWhitespace(text, i)) {

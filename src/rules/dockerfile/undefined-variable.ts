@@ -30,7 +30,11 @@ function expandedWords(instr: Instruction): DWord[] {
   const words: DWord[] = [];
   for (const f of instr.flags) if (f.value) words.push(f.value);
   if (instr.kind === 'ENV' || instr.kind === 'ARG' || instr.kind === 'LABEL') {
-    for (const p of instr.pairs) if (p.value) words.push(p.value);
+    // Docker substitutes the keys of ENV and LABEL too (`LABEL com.example.$KIND=x`), not those of ARG.
+    for (const p of instr.pairs) {
+      if (instr.kind !== 'ARG') words.push(p.key);
+      if (p.value) words.push(p.value);
+    }
   } else for (const w of instr.args) words.push(w);
   return words;
 }
