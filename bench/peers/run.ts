@@ -15,7 +15,9 @@ import { dclintCases } from './dclint.ts';
 import { hadolintCases } from './hadolint.ts';
 import { kicsCases } from './kics.ts';
 import { listRules } from './rule-lists.ts';
-import { extras, judge, SUITES, suiteOf, tally } from './score.ts';
+import { coverage } from '../../src/rules/coverage/coverage.ts';
+import { OUR_RULES } from './analyze.ts';
+import { extras, judge, names, SUITES, suiteOf, tally } from './score.ts';
 import type { Outcome, Tally } from './score.ts';
 import { trivyCases } from './trivy.ts';
 import type { Extraction, Unread } from './types.ts';
@@ -157,6 +159,21 @@ export async function runPeers(dir: string, verbose: boolean): Promise<Record<st
     for (const o of list) console.log(`    ${describe(o)}`);
   }
 
+  // A listed case that no longer behaves as listed (now caught, clean, or placed elsewhere) is counted as an ordinary
+  // case; its entry is stale and should go.
+  const stale: string[] = [];
+  for (const e of coverage(OUR_RULES)) {
+    for (const d of e.rule.disagreements ?? []) {
+      for (const w of d.cases) {
+        if (w.endsWith('/')) continue;
+        const one = { ...d, cases: [w] };
+        if (!outcomes.some((o) => o.deliberate?.reason === d.reason && o.deliberate.kind === d.kind && o.case.tool === e.peer.tool && o.case.rule === e.rule.id && names(one, o.case))) stale.push(`${e.peer.tool}:${e.rule.id} ${w}`);
+      }
+    }
+  }
+  console.log(`\nListed disagreement cases that no case behaves as (stale entries: remove them) (${stale.length})`);
+  for (const s of stale) console.log(`  ${s}`);
+
   const apart = outcomes.filter((o) => o.bucket === 'config');
   section('Apart: cases needing the peer\'s non-default configuration, not ok', apart.filter((o) => !o.ok));
 
@@ -187,6 +204,7 @@ export async function runPeers(dir: string, verbose: boolean): Promise<Record<st
     per_rule: perRule,
     misses: misses.map(brief),
     false_positives: fps.map(brief),
+    stale_disagreements: stale,
     deliberate_disagreements: deliberate.map((o) => ({ ...brief(o), kind: o.deliberate!.kind, reason: o.deliberate!.reason })),
     unexpected_findings: extraList,
     apart_not_ok: apart.filter((o) => !o.ok).map(brief),

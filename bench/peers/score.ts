@@ -33,11 +33,24 @@ export interface Outcome {
   deliberate?: Disagreement;
 }
 
-/** How a disagreement names the case: by its `where` (any variant of it, `… (onbuild)`) or `where@line` ('exact'), or
- * by a folder of the peer's tests it is in ('folder', an entry ending in `/`). */
-function names(d: Disagreement, c: PeerCase): 'exact' | 'folder' | undefined {
-  if (d.cases.some((w) => c.where === w || c.where.startsWith(`${w} (`) || (c.line !== undefined && `${c.where}@${c.line}` === w))) return 'exact';
-  return d.cases.some((w) => w.endsWith('/') && c.where.startsWith(w)) ? 'folder' : undefined;
+/** How a disagreement names a case. A case without a line (hadolint, Checkov, a negative) by its `where` (any
+ * variant of it, `… (onbuild)`); a case with a line (BuildKit, KICS positives) only as `where@line` — a file named
+ * bare does not name each line the peer expects in it. A placement named one by one also says where we report:
+ * `where@line>ours`, and holds only while one of our findings is on that line. A folder of the peer's tests (an entry
+ * ending in `/`) names every case in it. */
+export type Naming = { how: 'exact'; ours?: number } | { how: 'folder' };
+
+export function names(d: Disagreement, c: PeerCase): Naming | undefined {
+  for (const w of d.cases) {
+    if (w.endsWith('/')) continue;
+    const m = /^(.*?)(?:@(\d+)(?:>(\d+))?)?$/.exec(w)!;
+    const [, name, at, ours] = m;
+    if (c.where !== name && !c.where.startsWith(`${name} (`)) continue;
+    if ((c.line === undefined) !== (at === undefined)) continue;
+    if (at !== undefined && Number(at) !== c.line) continue;
+    return ours === undefined ? { how: 'exact' } : { how: 'exact', ours: Number(ours) };
+  }
+  return d.cases.some((w) => w.endsWith('/') && c.where.startsWith(w)) ? { how: 'folder' } : undefined;
 }
 
 /** The last line of what starts at `line` (1-based): a Dockerfile instruction and its continuation lines, or a YAML
@@ -91,12 +104,17 @@ export function judge(cases: readonly PeerCase[]): Outcome[] {
     const inBlock = inBlockOf(c, got);
     // Cases named one by one come first: a folder-wide placement is the fallback.
     const listed = mapped.length > 0 ? entry?.rule.disagreements ?? [] : [];
-    const d = listed.find((x) => names(x, c) === 'exact') ?? listed.find((x) => names(x, c) === 'folder');
-    // A listed case we do not behave as listed (a placement we no longer report at all, a verdict we now share) is
-    // an ordinary case again. A placement named by folder holds only within the instruction or YAML block the peer
-    // points at; one named by case, anywhere in the file (the reason says where).
-    const near = d !== undefined && names(d, c) === 'folder' ? inBlockOf(c, got) : anyLine;
-    const holds = d !== undefined && !ok && (d.kind === 'verdict' || (c.expect === 'positive' && near));
+    const exact = listed.map((x) => ({ x, n: names(x, c) })).find((h) => h.n?.how === 'exact');
+    const hit = exact ?? listed.map((x) => ({ x, n: names(x, c) })).find((h) => h.n?.how === 'folder');
+    const d = hit?.x;
+    // A listed case we do not behave as listed (a placement we no longer report where it says, a verdict we now
+    // share) is an ordinary case again. A placement named by folder holds only within the instruction or YAML block
+    // the peer points at; one named by case, only on the line it names.
+    const n = hit?.n;
+    const near = n === undefined ? false : n.how === 'folder' ? inBlockOf(c, got) : n.ours !== undefined && got.some((f) => f.line === n.ours);
+    // A verdict on a positive holds only while we report nothing within the instruction or block the peer points at
+    // (reporting there is a placement, not another judgement).
+    const holds = d !== undefined && !ok && (d.kind === 'verdict' ? !inBlockOf(c, got) : c.expect === 'positive' && near);
     return { case: c, bucket, ours, got, ok, anyLine, inBlock, ...(holds ? { deliberate: d } : {}) };
   });
 }

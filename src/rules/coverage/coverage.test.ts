@@ -50,6 +50,11 @@ describe('peer coverage map', () => {
         assert.ok(d.kind === 'verdict' || d.kind === 'placement', `${label(e)}: kind`);
         assert.ok(d.cases.length > 0 && d.cases.every((c) => c.trim() !== '' && !/\s@|@\s/.test(c)), `${label(e)}: named cases`);
         assert.ok(d.reason.trim().length >= 20, `${label(e)}: a written reason`);
+        // A placement named case by case says the peer's line and ours (`file@3>5`); a verdict names the case only.
+        for (const c of d.cases.filter((x) => !x.endsWith('/'))) {
+          if (d.kind === 'placement') assert.match(c, /@\d+>\d+$/, `${label(e)}: placement ${c} names the peer's line and ours`);
+          else assert.doesNotMatch(c, />/, `${label(e)}: verdict ${c} names no line of ours`);
+        }
       }
     }
   });
