@@ -44,26 +44,24 @@ export const hadolint: Peer = {
     ] },
     { id: 'DL3027', name: 'Do not use `apt` as it is meant to be an end-user tool, use `apt-get` or `apt-cache` instead' },
     { id: 'DL3028', name: 'Pin versions in gem install. Instead of `gem install <gem>` use `gem install <gem>:<version>`', disagreements: [
-      { kind: 'verdict', cases: ['test/Hadolint/Rule/DL3028Spec.hs:49', 'test/Hadolint/Rule/DL3028Spec.hs:50'], reason: 'gem install has no `--use-system-libraries` option (it is a nokogiri build flag, passed after `--`), so `true` is read as a second gem to install, without a version.' },
+      { kind: 'verdict', cases: ['test/Hadolint/Rule/DL3028Spec.hs:49', 'test/Hadolint/Rule/DL3028Spec.hs:50'], reason: 'gem install has no `--use-system-libraries` option: it is a nokogiri build flag that goes after `--` (as the spec\'s case just before writes it, which we keep clean). Written before `--`, RubyGems stops at the unknown option, and read as gem arguments `true` is a second gem to install, without a version: either way not the clean pinned install hadolint takes it for.' },
     ] },
     { id: 'DL3029', name: 'Do not use --platform flag with FROM.' },
     { id: 'DL3030', name: 'Use the `-y` switch to avoid manual input `yum install -y <package>`' },
     { id: 'DL3032', name: '`yum clean all` missing after yum command.' },
     { id: 'DL3033', name: 'Specify version with `yum install -y <package>-<version>`', disagreements: [
-      { kind: 'verdict', cases: ['test/Hadolint/Rule/DL3033Spec.hs:80'], reason: 'An ARG is in scope only in the stage that declares it: in a new stage `git-core-${version}` expands to `git-core-`, an install without a version.' },
+      { kind: 'verdict', cases: ['test/Hadolint/Rule/DL3033Spec.hs:80'], reason: 'An ARG is in scope only in the stage that declares it (Docker\'s ARG scoping: it ends with the stage): `version` is set in the `build` stage only, so in the next stage the shell expands `git-core-${version}` to `git-core-`, a package named without any version.' },
     ] },
     { id: 'DL3034', name: 'Non-interactive switch missing from `zypper` command: `zypper install -y`', disagreements: [
-      { kind: 'verdict', cases: ['test/Hadolint/Rule/DL3034Spec.hs:17', 'test/Hadolint/Rule/DL3034Spec.hs:21'], reason: '`-n` after `install` is zypper install\'s `--name` (select by name), not the global `--non-interactive`, which must come before the command (`zypper -n install`): this install still prompts.' },
+      { kind: 'verdict', cases: ['test/Hadolint/Rule/DL3034Spec.hs:17', 'test/Hadolint/Rule/DL3034Spec.hs:21'], reason: '`-n` after `install` is zypper install\'s `--name` (select packages by name), not the global `-n`/`--non-interactive`, which zypper reads only before the command (`zypper -n install`; after it zypper answers "The flag --non-interactive is not known"). So this install still prompts, and with no terminal zypper stops ("Cannot read input: bad stream or EOF"). `zypper install -y` (`--no-confirm`) is the form after the command, which we accept.' },
     ] },
     { id: 'DL3035', name: 'Do not use `zypper dist-upgrade`.' },
     { id: 'DL3036', name: '`zypper clean` missing after zypper use.' },
     { id: 'DL3037', name: 'Specify version with `zypper install -y <package>[=]<version>`.' },
-    { id: 'DL3038', name: 'Use the `-y` switch to avoid manual input `dnf install -y <package>`', disagreements: [
-      { kind: 'verdict', cases: ['test/Hadolint/Rule/DL3038Spec.hs:15', 'test/Hadolint/Rule/DL3038Spec.hs:17'], reason: 'microdnf never prompts: its `-y`/`--assumeyes` is accepted and does nothing ("we always assume yes"), so `microdnf install` without it cannot hang a build.' },
-    ] },
+    { id: 'DL3038', name: 'Use the `-y` switch to avoid manual input `dnf install -y <package>`' },
     { id: 'DL3040', name: '`dnf clean all` missing after dnf command.' },
     { id: 'DL3041', name: 'Specify version with `dnf install -y <package>-<version>`', disagreements: [
-      { kind: 'verdict', cases: ['test/Hadolint/Rule/DL3041Spec.hs:111'], reason: 'An ARG is in scope only in the stage that declares it: in a new stage `git-core-${version}` expands to `git-core-`, an install without a version.' },
+      { kind: 'verdict', cases: ['test/Hadolint/Rule/DL3041Spec.hs:111'], reason: 'An ARG is in scope only in the stage that declares it (Docker\'s ARG scoping: it ends with the stage): `version` is set in the `build` stage only, so in the next stage the shell expands `git-core-${version}` to `git-core-`, a package named without any version.' },
     ] },
     { id: 'DL3042', name: 'Avoid cache directory with `pip install --no-cache-dir <package>`.', disagreements: [
       { kind: 'verdict', cases: ['test/Hadolint/Rule/DL3042Spec.hs:56', 'test/Hadolint/Rule/DL3042Spec.hs:57', 'test/Hadolint/Rule/DL3042Spec.hs:58', 'test/Hadolint/Rule/DL3042Spec.hs:59', 'test/Hadolint/Rule/DL3042Spec.hs:61', 'test/Hadolint/Rule/DL3042Spec.hs:62', 'test/Hadolint/Rule/DL3042Spec.hs:63', 'test/Hadolint/Rule/DL3042Spec.hs:64', 'test/Hadolint/Rule/DL3042Spec.hs:66', 'test/Hadolint/Rule/DL3042Spec.hs:67', 'test/Hadolint/Rule/DL3042Spec.hs:68', 'test/Hadolint/Rule/DL3042Spec.hs:69'], reason: 'pip turns its cache off for any valid boolean in PIP_NO_CACHE_DIR, `0`, `off`, `no` and `false` included (for backwards compatibility: `_handle_no_cache_dir` in pip/_internal/cli/cmdoptions.py sets `cache_dir = False` whatever the value parses to), so these installs keep no cache.' },
@@ -76,7 +74,7 @@ export const hadolint: Peer = {
     { id: 'DL3046', name: '`useradd` without flag `-l` and high UID will result in excessively large Image.' },
     { id: 'DL3047', name: '`wget` without flag `--progress` will result in excessively bloated build logs when downloading larger files.', notAdopted: 'Build-log size advice, not a property of the image: wget prints compact dots, not a progress bar, when its output is not a terminal, and BuildKit truncates long step logs.' },
     { id: 'DL3048', name: 'Invalid Label Key', disagreements: [
-      { kind: 'verdict', cases: ['test/Hadolint/Rule/DL3048Spec.hs:21', 'test/Hadolint/Rule/DL3048Spec.hs:22'], reason: 'Docker expands variables in LABEL keys: `invalid$character` is the key `invalid` when `character` is unset, a valid key; a key from a variable is judged only when its value is known.' },
+      { kind: 'verdict', cases: ['test/Hadolint/Rule/DL3048Spec.hs:21', 'test/Hadolint/Rule/DL3048Spec.hs:22'], reason: 'Docker substitutes variables in LABEL keys as in their values (BuildKit expands both, key and value): `invalid$character` is the key `invalid` while `character` is unset, a valid key, so CGD150 judges a key with a variable only by what it becomes. What is wrong there is the variable nobody sets, which CGD138 reports (as BuildKit\'s UndefinedVar) where the file shows it undefined.' },
     ] },
     { id: 'DL3049', name: 'Label `<label>` is missing.', disagreements: [
       { kind: 'verdict', cases: ['test/Hadolint/Rule/DL3049Spec.hs:61', 'test/Hadolint/Rule/DL3049Spec.hs:71', 'test/Hadolint/Rule/DL3049Spec.hs:107', 'test/Hadolint/Rule/DL3049Spec.hs:151'], reason: 'We check the labels of the image a build produces (the final stage and the stages it builds on); hadolint also asks them of every stage no other stage builds on, which only a `--target` build would ship.' },
