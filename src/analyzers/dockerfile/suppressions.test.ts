@@ -38,6 +38,13 @@ describe('Dockerfile suppressions', () => {
     assert.deepEqual(run('FROM a:1\nUSER app\n# check=skip=all\nMAINTAINER ops@example.org\n').suppressed, ['CGD134@4:buildkit']);
   });
 
+  it('an inline check=skip may carry a note after its rules, as BuildKit reads it', () => {
+    const r = run('FROM a:1\nUSER app\n# check=skip=LegacyKeyValueFormat // kept for the old deploy script\nENV MODE prod\n# check=skip=all -- vendored line\nENV LEVEL 3\nENV TIER web\n');
+    assert.deepEqual(r.suppressed, ['CGD136@4:buildkit', 'CGD136@6:buildkit']);
+    assert.deepEqual(r.found.filter((f) => f.startsWith('CGD136')), ['CGD136@7']);
+    assert.deepEqual(run('FROM a:1\nUSER app\n# check=error=true;skip=MaintainerDeprecated\nMAINTAINER ops@example.org\n').suppressed, ['CGD134@4:buildkit']);
+  });
+
   it('a pragma separated from its instruction by a blank line applies to nothing', () => {
     assert.deepEqual(run('FROM a:1\n# hadolint ignore=DL3004\n\nRUN sudo x\nUSER app\n').found, ['CGD022@4']);
   });

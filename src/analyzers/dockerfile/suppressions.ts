@@ -11,7 +11,8 @@ const CHECKOV = /^checkov:skip=([A-Za-z0-9_]+)(?::\s*(.*?))?\s*$/;
 const TRIVY = /^trivy:ignore:([A-Za-z0-9_-]+)/;
 const KICS = /^kics-scan\s+(ignore|ignore-line|ignore-block|disable=(\S+))\s*$/;
 /** BuildKit's `# check=skip=<rules>` written before an instruction (not a parser directive there): BuildKit skips
- * those checks for that instruction. */
+ * those checks for that instruction. The rule list may be followed by a note (`# check=skip=all // why`): BuildKit
+ * skips the rules all the same, so the note is not part of the last rule's name. */
 const BUILDKIT_INLINE = /^check\s*=\s*(.*)$/i;
 
 const PRAGMA_ERRORS = {
@@ -65,7 +66,7 @@ export function parseSuppressions(doc: DockerfileDoc, errors: Report[]): Suppres
     } else if ((m = TRIVY.exec(text))) {
       if (lines) out.push({ kind: 'trivy', ...base, ids: [trivyId(m[1]!)], lines });
     } else if ((m = BUILDKIT_INLINE.exec(text))) {
-      const ids = checkSkipIds(m[1]!);
+      const ids = checkSkipIds(m[1]!, true);
       if (lines && ids.length > 0) out.push({ kind: 'buildkit', ...base, ids, lines });
     } else if ((m = KICS.exec(text))) {
       if (m[1] === 'ignore') out.push({ kind: 'kics', ...base, ids: ['*'] });
@@ -78,11 +79,12 @@ export function parseSuppressions(doc: DockerfileDoc, errors: Report[]): Suppres
   return out;
 }
 
-/** The rules a `check=` value skips (`skip=A,B;error=true`); `all` is every rule. */
-function checkSkipIds(value: string): string[] {
+/** The rules a `check=` value skips (`skip=A,B;error=true`); `all` is every rule. With `note`, the list ends where a
+ * note after it starts (`skip=A,B // why`). */
+function checkSkipIds(value: string, note = false): string[] {
   const out: string[] = [];
   for (const part of value.split(';')) {
-    const m = /^\s*skip\s*=\s*(.*)$/i.exec(part);
+    const m = note ? /^\s*skip\s*=\s*([A-Za-z0-9_]+(?:\s*,\s*[A-Za-z0-9_]+)*)/i.exec(part) : /^\s*skip\s*=\s*(.*)$/i.exec(part);
     if (m) out.push(...splitIds(m[1]!).map((id) => (id.toLowerCase() === 'all' ? '*' : id)));
   }
   return out;
