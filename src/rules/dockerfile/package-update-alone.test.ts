@@ -18,7 +18,10 @@ testRule(dockerfileAnalyzer, rule, {
   ],
   invalid: [
     { code: 'FROM debian\nRUN apt-get update\nRUN apt-get install -y curl\n', errors: [{ line: 2, column: 5, endColumn: 19, message: '`apt-get update`' }] },
-    { code: 'FROM alpine\nRUN set -eux; apk update; echo done\n', errors: [{ line: 2, column: 15, endColumn: 25, message: '`apk update`' }] },
+    { code: 'FROM alpine\nRUN set -eux; apk update; echo done\n', errors: [{ line: 2, column: 15, endColumn: 25, message: '`apk update` runs alone and nothing installs after it' }] },
+    // The refresh serves an install of a later stage built on this one; a refresh no install follows is only weight.
+    { code: 'FROM debian:12 AS base\nRUN apt-get update\nFROM base\nRUN apt-get install -y --no-install-recommends curl\n', errors: [{ line: 2, column: 5, endColumn: 19, message: 'later installs use a stale cached index' }] },
+    { code: 'FROM debian:12\nRUN apt-get install -y --no-install-recommends curl\nRUN apt-get update\nCMD ["curl"]\n', errors: [{ line: 3, column: 5, endColumn: 19, message: 'the RUN only leaves a package index in the image' }] },
     { code: 'FROM debian\nRUN apt-get -q update && apt update\n', errors: [{ line: 2, column: 5, endColumn: 22 }, { line: 2, column: 26, endColumn: 36 }] },
     { code: 'FROM archlinux:base\nRUN pacman -Syu --noconfirm\nRUN pacman -S --noconfirm git\n', errors: [{ line: 2, column: 5, endColumn: 28, message: '`pacman -Syu --noconfirm` runs without an install in the same RUN' }] },
     { code: 'FROM archlinux:base\nRUN pacman --sync --refresh\n', errors: [{ line: 2, column: 5, endColumn: 28, message: '`pacman --sync --refresh`' }] },

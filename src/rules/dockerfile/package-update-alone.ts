@@ -2,7 +2,7 @@
 import { commandsOf } from '../../analyzers/dockerfile/query.ts';
 import { APK_VALUE_OPTIONS, APT_VALUE_OPTIONS, commandRange, runCommandsNamed, toolCalls } from '../../analyzers/dockerfile/query-packages.ts';
 import type { CommandRef } from '../../analyzers/dockerfile/query.ts';
-import { dockerfileRef } from './support.ts';
+import { dockerfileRef, stageChain } from './support.ts';
 import type { DockerfileRule } from './support.ts';
 import { dockerfileFix, instructionLines, writtenAs } from './fix.ts';
 import type { Fix } from '../../core/fix.ts';
@@ -40,6 +40,22 @@ function pacmanRefreshes(doc: DockerfileDoc): { cmd: CommandRef; last: ShellWord
   return out;
 }
 
+/** The installs each refresh serves: same tool family, any later RUN of its stage or of a stage built on it. */
+const INSTALLS: Readonly<Record<string, { tools: readonly string[]; installs: (c: CommandRef) => boolean }>> = {
+  apt: { tools: ['apt-get', 'apt', 'aptitude'], installs: (c) => c.args.some((a) => a.value === 'install' || a.value === 'build-dep' || a.value === 'upgrade' || a.value === 'dist-upgrade') },
+  apk: { tools: ['apk'], installs: (c) => c.args.some((a) => a.value === 'add' || a.value === 'upgrade') },
+  pacman: { tools: ['pacman'], installs: (c) => c.args.some((a) => /^-[A-Za-z]*S/.test(a.value) || a.value === '--sync') && c.args.some((a) => !a.value.startsWith('-')) },
+};
+const familyOf = (tool: string): string => (tool === 'apk' ? 'apk' : tool === 'pacman' ? 'pacman' : 'apt');
+
+function installFollows(doc: DockerfileDoc, cmd: CommandRef): boolean {
+  const family = INSTALLS[familyOf(cmd.name)]!;
+  const stage = cmd.instruction.stage;
+  const after = cmd.instruction.range.end_line;
+  return runCommandsNamed(doc, ...family.tools).some((c) =>
+    c.instruction.range.start_line > after && (c.instruction.onbuild !== undefined || stage === undefined || (c.instruction.stage !== undefined && stageChain(c.instruction.stage).includes(stage))) && family.installs(c));
+}
+
 /** Commands that neither use nor need the refreshed indexes: a RUN of only these plus updates installs nothing. */
 const INERT = new Set(['', 'set', 'echo', 'true', ':', 'printf']);
 
@@ -64,7 +80,10 @@ export const rule: DockerfileRule = {
     references: ['https://docs.docker.com/build/building/best-practices/#apt-get', dockerfileRef('#run')],
     remediation: 'Combine the update with the install in one RUN: `RUN apt-get update && apt-get install -y …`.',
     equivalents: ['trivy:DS017', 'checkov:CKV_DOCKER_5', 'kics:9bae49be-0aa3-4de5-bab2-4c3a069e40cd'],
-    messages: { default: '`{{command}}` runs without an install in the same RUN: later installs use a stale cached index.' },
+    messages: {
+      default: '`{{command}}` runs without an install in the same RUN: later installs use a stale cached index.',
+      unused: '`{{command}}` runs alone and nothing installs after it: the RUN only leaves a package index in the image; remove it.',
+    },
     examples: {
       bad: ['FROM debian:12\nRUN apt-get update\nRUN apt-get install -y curl\n'],
       good: ['FROM debian:12\nRUN apt-get update && apt-get install -y curl\n'],
@@ -82,6 +101,10 @@ export const rule: DockerfileRule = {
       ...updates.map((u) => ({ cmd: u.cmd, last: u.sub, text: `${u.cmd.name} ${u.sub.value}` })),
       ...pacman.map((p) => ({ cmd: p.cmd, last: p.last, text: p.text })),
     ].sort((a, b) => a.cmd.instruction.range.start_line - b.cmd.instruction.range.start_line);
-    for (const u of found) if (alone(u.cmd)) report({ range: commandRange(u.cmd, u.last), data: { command: u.text }, fix: mergeIntoNext(doc, u.cmd) });
+    for (const u of found) {
+      if (!alone(u.cmd)) continue;
+      if (installFollows(doc, u.cmd)) report({ range: commandRange(u.cmd, u.last), data: { command: u.text }, fix: mergeIntoNext(doc, u.cmd) });
+      else report({ range: commandRange(u.cmd, u.last), messageId: 'unused', data: { command: u.text } });
+    }
   },
 };
