@@ -26,6 +26,7 @@ export const rule: ComposeRule = {
       default: 'Build argument "{{name}}" of service "{{service}}" holds a plaintext secret.',
       name: 'Build argument "{{name}}" of service "{{service}}" holds a plaintext secret.',
       url: 'Build argument "{{name}}" of service "{{service}}" holds a URL with a plaintext password.',
+      token: 'Build argument "{{name}}" of service "{{service}}" holds a {{kind}} written in the file.',
     },
     examples: {
       bad: ['services:\n  app:\n    build:\n      context: .\n      args:\n        NPM_TOKEN: npm_abcdef123456\n'],

@@ -12,7 +12,8 @@ export const rule: ComposeRule = {
     description:
       'A password, token or key written into `environment` is stored in the repository, visible to everyone who can ' +
       'read the file or run `docker inspect`, and hard to rotate. Values that come from interpolation (`${DB_PASSWORD}`) ' +
-      'or placeholders are not reported.',
+      'or placeholders are not reported. A value shaped like a live credential (a GitHub, npm, Stripe, SendGrid… ' +
+      'token, a private key) is reported whatever the variable is called.',
     severity: 'high',
     severityContext: [
       'A careful reviewer blocks the merge: a literal secret in the environment is in the repository and in `docker inspect`.',
@@ -28,6 +29,7 @@ export const rule: ComposeRule = {
       default: 'Environment variable "{{name}}" of service "{{service}}" holds a plaintext secret.',
       name: 'Environment variable "{{name}}" of service "{{service}}" holds a plaintext secret.',
       url: 'Environment variable "{{name}}" of service "{{service}}" holds a URL with a plaintext password.',
+      token: 'Environment variable "{{name}}" of service "{{service}}" holds a {{kind}} written in the file.',
     },
     examples: {
       bad: ['services:\n  db:\n    image: postgres:16\n    environment:\n      POSTGRES_PASSWORD: hunter2\n', 'services:\n  app:\n    image: example/app:1.0\n    environment:\n      - DATABASE_URL=postgres://app:s3cr3t@db/app\n'],

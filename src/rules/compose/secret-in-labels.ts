@@ -26,6 +26,7 @@ export const rule: ComposeRule = {
       default: 'Label "{{name}}" of service "{{service}}" holds a plaintext secret.',
       name: 'Label "{{name}}" of service "{{service}}" holds a plaintext secret.',
       url: 'Label "{{name}}" of service "{{service}}" holds a URL with a plaintext password.',
+      token: 'Label "{{name}}" of service "{{service}}" holds a {{kind}} written in the file.',
     },
     examples: {
       bad: ['services:\n  web:\n    image: example/web:1.0\n    labels:\n      - traefik.http.middlewares.auth.basicauth.password=letmein99\n'],

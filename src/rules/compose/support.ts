@@ -9,7 +9,7 @@ import { effective } from '../../analyzers/compose/services.ts';
 import { get, text } from '../../analyzers/yaml/yaml-tree.ts';
 import type { YNode, YPair } from '../../analyzers/yaml/yaml-tree.ts';
 import type { Reporter, Rule, RuleContext } from '../../core/rule.ts';
-import { isSecretReference } from '../../core/secret-values.ts';
+import { isSecretReference, tokenKind } from '../../core/secret-values.ts';
 import type { References } from './references.ts';
 import type { Range } from '../../core/types.ts';
 import { fixOf, lineStarts } from '../../core/fix.ts';
@@ -71,7 +71,7 @@ const NOT_A_SECRET_VALUE = /^(true|false|yes|no|on|off|\d{1,4}|null|~)$/i;
 /** `scheme://user:password@host`: credentials inside a URL, whatever the variable is called. */
 const URL_CREDENTIALS = /^[a-z][a-z0-9+.-]*:\/\/[^\s:@/]+:([^\s@/]+)@/i;
 
-export type SecretKind = 'name' | 'url';
+export type SecretKind = 'name' | 'url' | 'token';
 
 /** Why an entry holds a plaintext secret, or undefined: the value is literal, real and secret-looking. */
 export function plaintextSecret(entry: KeyValue): SecretKind | undefined {
@@ -79,6 +79,8 @@ export function plaintextSecret(entry: KeyValue): SecretKind | undefined {
   if (value === undefined || value.trim() === '') return undefined;
   const url = URL_CREDENTIALS.exec(value);
   if (url && !isInterpolated(url[1]!) && !PLACEHOLDER.test(url[1]!)) return 'url';
+  // Shaped like a live credential (`SG.…`, `ghp_…`): a secret whatever the variable is called.
+  if (!entry.interpolated && tokenKind(value) !== undefined) return 'token';
   if (entry.interpolated || !SECRET_NAME.test(entry.key) || SECRET_METADATA.test(entry.key)) return undefined;
   if (PLACEHOLDER.test(value) || NOT_A_SECRET_VALUE.test(value) || isSecretReference(value)) return undefined;
   return 'name';
@@ -88,7 +90,7 @@ export function plaintextSecret(entry: KeyValue): SecretKind | undefined {
 export function reportSecrets(service: Service, entries: KeyValue[], report: Reporter): void {
   for (const entry of entries) {
     const kind = plaintextSecret(entry);
-    if (kind && entry.valueRange) report({ range: entry.valueRange, messageId: kind, data: { name: entry.key, service: service.name } });
+    if (kind && entry.valueRange) report({ range: entry.valueRange, messageId: kind, data: { name: entry.key, service: service.name, ...(kind === 'token' ? { kind: tokenKind(entry.value!)! } : {}) } });
   }
 }
 

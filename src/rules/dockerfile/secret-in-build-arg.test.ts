@@ -10,5 +10,6 @@ testRule(dockerfileAnalyzer, rule, {
     { code: 'ARG BASE=a:1\nFROM ${BASE}\nARG NPM_TOKEN\nARG AWS_SECRET_ACCESS_KEY=x\n', errors: [{ line: 3, column: 5, endColumn: 14, severity: 'medium' }, { line: 4, column: 5, severity: 'high' }] },
     { name: 'a literal default is high, a declaration or a variable medium', code: 'FROM a:1\nARG NPM_TOKEN=npm_abc123\nARG API_KEY=${KEY}\nARG DB_PASSWORD=\n', errors: [{ line: 2, column: 5, severity: 'high' }, { line: 3, column: 5, severity: 'medium' }, { line: 4, column: 5, severity: 'medium' }] },
     { name: 'a literal default in a test file: medium', file: 'test/Dockerfile', code: 'FROM a:1\nARG NPM_TOKEN=npm_abc123\n', errors: [{ line: 2, column: 5, severity: 'medium' }] },
+    { name: 'a default shaped like a live credential, whatever the name', code: 'FROM a:1\nARG PAYMENTS=sk_live_Zq8Rt2Wm5Yn7Pb3Kc9Dx4Hv6\nARG REGION=eu-west-1\n', errors: [{ line: 2, column: 5, endColumn: 13, message: 'defaults to a Stripe live key', severity: 'high' }] },
   ],
 });

@@ -1,19 +1,8 @@
 // CGW060: an access token or private key of a known format written in the workflow.
 import type { YNode } from '../../analyzers/yaml/yaml-tree.ts';
+import { tokenKind } from '../../core/secret-values.ts';
 import type { GhaRule } from './support.ts';
 import { SECURE_USE } from './support.ts';
-
-/** Token formats whose shape alone says they are live credentials (their issuers' documented prefixes). */
-const TOKENS: readonly [string, RegExp][] = [
-  ['GitHub token', /\b(?:gh[pousr]_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9_]{60,})\b/],
-  ['GitLab token', /\bglpat-[A-Za-z0-9_-]{20}\b/],
-  ['npm token', /\bnpm_[A-Za-z0-9]{36}\b/],
-  ['PyPI token', /\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}/],
-  ['Slack token', /\bxox[baprs]-[A-Za-z0-9-]{10,}/],
-  ['Stripe live key', /\b[sr]k_live_[A-Za-z0-9]{20,}\b/],
-  ['Google API key', /\bAIza[0-9A-Za-z_-]{35}\b/],
-  ['private key', /-----BEGIN (?:[A-Z]+ )?PRIVATE KEY-----/],
-];
 
 export const rule: GhaRule = {
   meta: {
@@ -23,7 +12,7 @@ export const rule: GhaRule = {
     title: 'Access token or private key written in the workflow',
     description:
       'A value with the shape of a live credential — a GitHub, GitLab, npm, PyPI or Slack token, a Stripe live ' +
-      'key, a Google API key, a PEM private key — written in an `env:`, a `with:` input or a script is readable by ' +
+      'key, a Google, SendGrid, Square, Mailchimp or Amazon MWS key, a PEM private key — written in an `env:`, a `with:` input or a script is readable by ' +
       'everyone who can read the repository, and stays in its history after it is removed. High: rotate it.',
     severity: 'high',
     category: 'secrets',
@@ -43,8 +32,8 @@ export const rule: GhaRule = {
       if (node.kind === 'map') for (const p of node.pairs) visit(p.value);
       else if (node.kind === 'seq') for (const item of node.items) visit(item);
       else if (typeof node.value === 'string') {
-        const hit = TOKENS.find(([, re]) => re.test(node.value as string));
-        if (hit) report({ range: node.range, data: { kind: hit[0] } });
+        const kind = tokenKind(node.value);
+        if (kind) report({ range: node.range, data: { kind } });
       }
     };
     visit(doc.root);
