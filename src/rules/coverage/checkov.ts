@@ -22,7 +22,7 @@ export const checkov: Peer = {
     { id: 'CKV_DOCKER_8', name: 'Ensure the last USER is not root' },
     { id: 'CKV_DOCKER_9', name: "Ensure that APT isn't used" },
     { id: 'CKV_DOCKER_10', name: 'Ensure that WORKDIR values are absolute paths', disagreements: [
-      { kind: 'verdict', cases: ['tests/dockerfile/checks/example_WorkdirIsAbsolute/failure/Dockerfile'], reason: 'Every relative WORKDIR there follows an absolute one in its stage, so it resolves to a directory the file fixes, not one the base image chooses. CGD123 is BuildKit\'s WorkdirRelativePath, whose own test keeps exactly this case clean (`WORKDIR /app`, then `WORKDIR subdir/` in a stage built on it); writing every WORKDIR absolute is a style preference of Docker\'s best-practice guide, not a defect we report.' },
+      { kind: 'verdict', cases: ['tests/dockerfile/checks/example_WorkdirIsAbsolute/failure/Dockerfile'], reason: 'Every relative WORKDIR there follows an absolute one in its stage, so it resolves to a directory the file fixes, not one the base image chooses. CGD123 is BuildKit\'s WorkdirRelativePath, whose own test keeps exactly this case clean (`WORKDIR /app`, then `WORKDIR subdir/` in a stage built on it); Docker\'s best-practice guide recommends absolute paths throughout "for clarity", but a relative WORKDIR after an absolute one lands in a directory the file fixes: not a defect we report.' },
     ] },
     { id: 'CKV_DOCKER_11', name: 'Ensure From Alias are unique for multistage builds.' },
     { id: 'CKV2_DOCKER_1', name: "Ensure that sudo isn't used" },
