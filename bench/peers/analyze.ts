@@ -13,10 +13,11 @@ const FILENAME: Record<CaseFileType, string> = { dockerfile: 'Dockerfile', compo
 export interface Found {
   rule: string;
   line: number;
+  message: string;
 }
 
 /** Our findings (rule and start line) for one file; suppressed findings are not findings. */
 export function analyze(fileType: CaseFileType, content: string, options?: PeerCase['options']): Found[] {
   const report = analyzeFile({ filename: FILENAME[fileType], content, fileType }, { helpBaseUrl: 'http://bench.invalid', enable: OPT_IN, ...(options ? { options } : {}) });
-  return report.findings.map((f) => ({ rule: f.rule_id, line: f.location.start_line }));
+  return report.findings.map((f) => ({ rule: f.rule_id, line: f.location.start_line, message: f.message }));
 }

@@ -97,7 +97,10 @@ export function judge(cases: readonly PeerCase[]): Outcome[] {
     let found = cache.get(key);
     if (!found) cache.set(key, (found = analyze(c.fileType, c.content, c.options)));
     const ids = new Set(ours.map((m) => m.id));
-    const got = found.filter((f) => ids.has(f.rule));
+    // A rule of ours that answers several peer rules (CGD000) answers this one only with the messages its scope names.
+    const scope = entry?.rule.scope;
+    const inScope = scope ? new RegExp(scope.pattern) : undefined;
+    const got = found.filter((f) => ids.has(f.rule) && (scope === undefined || f.rule !== scope.rule || inScope!.test(f.message)));
     const anyLine = got.length > 0;
     const atPeer = (l: number) => c.line !== undefined && l >= c.line && l <= (c.lineEnd ?? c.line);
     const ok = c.expect === 'negative' ? got.length === 0 : c.line === undefined ? anyLine : got.some((f) => atPeer(f.line));

@@ -59,6 +59,16 @@ describe('peer coverage map', () => {
     }
   });
 
+  it('a scope names one of the rules that declare the peer rule, a valid pattern and why', () => {
+    for (const e of coverage(ANALYSIS_RULES)) {
+      const scope = e.rule.scope;
+      if (!scope) continue;
+      assert.ok(e.ours.some((m) => m.id === scope.rule), `${label(e)}: ${scope.rule} declares it`);
+      assert.doesNotThrow(() => new RegExp(scope.pattern), `${label(e)}: pattern`);
+      assert.ok(scope.why.trim().length >= 20, `${label(e)}: a written reason`);
+    }
+  });
+
   it('the coverage page says where we differ on purpose, with the reason', () => {
     const page = renderCoverage(ANALYSIS_RULES);
     const row = page.split('\n').find((l) => l.startsWith('| `DL3042` |'))!;

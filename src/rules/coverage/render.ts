@@ -19,8 +19,14 @@ function differences(e: CoverageEntry): string {
   return parts.length === 0 ? '' : `; differs on purpose in ${parts.join(' Also in ')}`;
 }
 
+/** A rule of ours that answers this peer rule with some of its messages only. */
+function scope(e: CoverageEntry): string {
+  const s = e.rule.scope;
+  return s ? `; ${s.rule} only with its messages matching \`${s.pattern}\`: ${s.why}` : '';
+}
+
 function decision(e: CoverageEntry): string {
-  if (e.status === 'mapped') return `same check${differences(e)}`;
+  if (e.status === 'mapped') return `same check${scope(e)}${differences(e)}`;
   const candidates = e.rule.candidates?.length ? ` Candidates: ${e.rule.candidates.map((id) => `[${id}](${id}.md)`).join(', ')}.` : '';
   if (e.status === 'planned') return `**planned**: ${e.rule.planned}${candidates}`;
   if (e.status === 'not-adopted') return `not adopted: ${e.rule.notAdopted}`;

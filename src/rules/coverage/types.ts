@@ -35,6 +35,9 @@ export interface PeerRule {
   candidates?: readonly string[];
   /** Its test cases we deliberately judge or place otherwise, and why. */
   disagreements?: readonly Disagreement[];
+  /** For a rule of ours that answers several peer rules with different messages (CGD000, the syntax errors): only its
+   * findings whose message matches `pattern` (a regular expression) answer this peer rule. */
+  scope?: { rule: string; pattern: string; why: string };
 }
 
 export interface Peer {
