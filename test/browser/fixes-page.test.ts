@@ -95,6 +95,33 @@ describe(`the analyzer page's safe fixes in chromium (${STORE})`, () => {
     }
   });
 
+  it('Analyze pressed while picked files are still being read: the analysis waits for them and has every file', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'confgate-pick-'));
+    const slow = await browser.newContext({ acceptDownloads: true });
+    slow.setDefaultTimeout(10_000);
+    try {
+      writeFileSync(path.join(dir, 'Dockerfile'), DOCKERFILE);
+      writeFileSync(path.join(dir, 'compose.yaml'), COMPOSE);
+      // Reading a picked file takes 400 ms in this browser: long after the click below.
+      await slow.addInitScript(() => {
+        const text = Blob.prototype.text;
+        Blob.prototype.text = function (this: Blob) {
+          return new Promise<void>((resolve) => setTimeout(resolve, 400)).then(() => text.call(this));
+        };
+      });
+      const { page, errors } = await open('/', slow);
+      await page.locator('#file-picker').setInputFiles(['Dockerfile', 'compose.yaml'].map((f) => path.join(dir, f)));
+      await page.getByRole('button', { name: 'Analyze' }).click();
+      await page.getByRole('heading', { name: 'Safe fixes' }).waitFor();
+      assert.deepEqual(await page.locator('.fixed-file h3').allTextContents().then((t) => t.map((h) => h.split(':')[0])), ['Dockerfile', 'compose.yaml']);
+      assert.equal(await page.locator('#form-errors').isHidden(), true);
+      assert.deepEqual(errors, []);
+    } finally {
+      await slow.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('without JavaScript: the server-rendered result has the same diff and download', async () => {
     const noJs = await browser.newContext({ javaScriptEnabled: false, acceptDownloads: true });
     noJs.setDefaultTimeout(10_000);

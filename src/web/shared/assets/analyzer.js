@@ -162,8 +162,16 @@ function enhance(form) {
     });
   }
 
+  // Files being read (picked or dropped): a submit waits for them, so an Analyze pressed while a large pick is still
+  // loading sends every file, not the ones read so far.
+  let reading = Promise.resolve();
+  const read = (list) => {
+    reading = reading.then(() => addFiles(list)).catch(() => showErrors(['A file could not be read; pick it again.']));
+  };
+
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
+    await reading;
     const { files, problems } = collect();
     showErrors(problems);
     if (problems.length > 0) return;
@@ -235,7 +243,7 @@ ${renderFixes(fixedFiles)}
     addRow()?.querySelector('input').focus();
   });
   picker.addEventListener('change', () => {
-    void addFiles([...picker.files]);
+    read([...picker.files]);
     picker.value = '';
   });
   for (const type of ['dragenter', 'dragover']) {
@@ -248,7 +256,7 @@ ${renderFixes(fixedFiles)}
   drop.addEventListener('drop', (event) => {
     event.preventDefault();
     drop.classList.remove('over');
-    void addFiles([...(event.dataTransfer?.files ?? [])]);
+    read([...(event.dataTransfer?.files ?? [])]);
   });
   rows().slice(1).forEach(removable);
   renumber();
