@@ -1,8 +1,10 @@
-// A minimal DNS message codec (RFC 1035, EDNS0 from RFC 6891). The scanner uses it for the one question
-// `node:dns` cannot ask — a DS lookup with the AD flag visible — and the loopback test DNS server reuses it.
-// Decoding never throws past `decodeMessage`, which returns undefined for a malformed message.
+// A minimal DNS message codec (RFC 1035, EDNS0 from RFC 6891). The scanner uses it for the questions `node:dns`
+// cannot ask — DNSKEY, DS and RRSIG records for its own DNSSEC validation (src/net/dns-client.ts) — and the
+// loopback test DNS server reuses it. Decoding never throws past `decodeMessage`, which returns undefined for a
+// malformed message. Names inside the data of NS, CNAME, PTR, DNAME, MX and SOA records are decompressed on
+// decoding, so a record's `data` stands on its own (signature verification needs it without pointers).
 
-export const RR = { A: 1, NS: 2, CNAME: 5, SOA: 6, MX: 15, TXT: 16, AAAA: 28, OPT: 41, DS: 43, RRSIG: 46, CAA: 257 } as const;
+export const RR = { A: 1, NS: 2, CNAME: 5, SOA: 6, PTR: 12, MX: 15, TXT: 16, AAAA: 28, DNAME: 39, OPT: 41, DS: 43, RRSIG: 46, NSEC: 47, DNSKEY: 48, NSEC3: 50, CAA: 257 } as const;
 
 export interface Question {
   name: string;
@@ -38,7 +40,7 @@ export function rcodeOf(m: Pick<Message, 'flags'>): number {
 export function encodeName(name: string): Buffer {
   const labels = name.replace(/\.$/, '').split('.').filter((l) => l !== '');
   const parts = labels.map((l) => {
-    const bytes = Buffer.from(l, 'ascii');
+    const bytes = Buffer.from(l, 'latin1');
     return Buffer.concat([Buffer.from([bytes.length]), bytes]);
   });
   return Buffer.concat([...parts, Buffer.from([0])]);
@@ -69,12 +71,14 @@ export function encodeMessage(m: Message): Buffer {
   ]);
 }
 
-/** A recursive query; with `dnssecOk` it carries an EDNS0 OPT record with the DO bit, asking for AD/RRSIGs. */
-export function encodeQuery(id: number, name: string, type: number, dnssecOk = false): Buffer {
+/** A recursive query; with `dnssecOk` it carries an EDNS0 OPT record with the DO bit, asking for AD/RRSIGs; with
+ * `checkingDisabled` (CD) a validating resolver hands over data that fails its validation instead of SERVFAIL, so
+ * the scanner can say why. */
+export function encodeQuery(id: number, name: string, type: number, dnssecOk = false, checkingDisabled = false): Buffer {
   const opt: ResourceRecord = { name: '', type: RR.OPT, class: 1232, ttl: dnssecOk ? 0x8000 : 0, data: Buffer.alloc(0) };
   return encodeMessage({
     id,
-    flags: FLAG.RD | (dnssecOk ? FLAG.AD : 0),
+    flags: FLAG.RD | (dnssecOk ? FLAG.AD : 0) | (checkingDisabled ? FLAG.CD : 0),
     questions: [{ name, type, class: 1 }],
     answers: [],
     authorities: [],
@@ -133,6 +137,26 @@ class Reader {
   }
 }
 
+/** Record types whose data holds domain names that may be compressed (RFC 3597 §4): [names, then fixed bytes]. */
+const NAMES_IN_DATA: ReadonlyMap<number, { prefix: number; names: number }> = new Map([
+  [RR.NS, { prefix: 0, names: 1 }],
+  [RR.CNAME, { prefix: 0, names: 1 }],
+  [RR.PTR, { prefix: 0, names: 1 }],
+  [RR.DNAME, { prefix: 0, names: 1 }],
+  [RR.MX, { prefix: 2, names: 1 }],
+  [RR.SOA, { prefix: 0, names: 2 }],
+]);
+
+/** The data of a record at `start..end` of `buf` with its names written out in full. */
+function expandNames(buf: Buffer, start: number, end: number, layout: { prefix: number; names: number }): Buffer {
+  const r = new Reader(buf);
+  r.offset = start + layout.prefix;
+  const names: Buffer[] = [];
+  for (let i = 0; i < layout.names; i++) names.push(encodeName(r.name()));
+  if (r.offset > end) throw new Error('name past record end');
+  return Buffer.concat([buf.subarray(start, start + layout.prefix), ...names, buf.subarray(r.offset, end)]);
+}
+
 export function decodeMessage(buf: Buffer): Message | undefined {
   try {
     const r = new Reader(buf);
@@ -148,7 +172,11 @@ export function decodeMessage(buf: Buffer): Message | undefined {
         const type = r.u16();
         const cls = r.u16();
         const ttl = r.u32();
-        out.push({ name, type, class: cls, ttl, data: r.bytes(r.u16()) });
+        const length = r.u16();
+        const start = r.offset;
+        const raw = r.bytes(length);
+        const layout = NAMES_IN_DATA.get(type);
+        out.push({ name, type, class: cls, ttl, data: layout ? expandNames(buf, start, start + length, layout) : raw });
       }
       return out;
     };

@@ -5,7 +5,8 @@ import type { Check } from './checks/check.ts';
 import { cipherSuitesCheck, forwardSecrecyCheck } from './checks/ciphers.ts';
 import { cookieCheck, corsCheck, mixedContentCheck, sriCheck } from './checks/content.ts';
 import { cspCheck } from './checks/csp.ts';
-import { addressCheck, caaCheck, dmarcCheck, dnssecCheck, mtaStsCheck, mxCheck, spfCheck, tlsRptCheck } from './checks/dns.ts';
+import { addressCheck, caaCheck, dmarcCheck, mtaStsCheck, mxCheck, spfCheck, tlsRptCheck } from './checks/dns.ts';
+import { dnssecCheck } from './checks/dnssec.ts';
 import {
   backupExposureCheck, containerExposureCheck, dsStoreExposureCheck, envExposureCheck, gitExposureCheck, serverStatusExposureCheck,
 } from './checks/exposure.ts';

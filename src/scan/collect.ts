@@ -1,16 +1,16 @@
 // The edge of a scan: gathers evidence over the guarded connector and the scan's own resolver. Nothing here
 // judges; every failure becomes a probe error that the checks report as status `error`.
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { X509Certificate } from 'node:crypto';
-import dgram from 'node:dgram';
-import { isIPv6 } from 'node:net';
 import { getDomain } from 'tldts';
 import { ConnectError } from '../net/connector.ts';
 import type { Connector, RequestOptions, ScanBudget, TlsProbeResult } from '../net/connector.ts';
-import { decodeMessage, encodeQuery, FLAG, RR } from '../net/dns-wire.ts';
-import type { CertInfo, CipherEvidence, DnsEvidence, Evidence, ExposureProbe, Page, Probe, TlsInfo, TlsVersion } from './evidence.ts';
+import { createDnsClient } from '../net/dns-client.ts';
+import type { CertInfo, CipherEvidence, DnsEvidence, DnssecEvidence, Evidence, ExposureProbe, Page, Probe, TlsInfo, TlsVersion } from './evidence.ts';
 import { EXPOSURE_PROBES } from './checks/exposure.ts';
+import { ROOT_TRUST_ANCHORS } from './checks/dnssec.ts';
 import { probeCipherClasses } from './probes/cipher-probe.ts';
+import { collectDnssec } from './probes/dnssec-probe.ts';
 
 export const MAX_REDIRECTS = 5;
 
@@ -19,6 +19,8 @@ export interface CollectOptions {
   timeoutMs: number;
   maxBodyBytes: number;
   at: number;
+  /** Root trust anchors for DNSSEC validation (default: IANA's). */
+  dnssecTrustAnchors?: readonly string[];
 }
 
 function errorText(err: unknown): string {
@@ -201,32 +203,16 @@ async function collectTls(connector: Connector, domain: string, opts: CollectOpt
   return { tls: settled(info), tlsVersions, ciphers };
 }
 
-/** Asks the scan's resolver for DS directly (node:dns has no DS query and hides the AD flag). */
-async function queryDnssec(connector: Connector, zone: string, timeoutMs: number): Promise<{ ds: boolean; authenticated: boolean }> {
+/** The DNSSEC records of the domain and its MX hosts, asked of the scan's resolver (node:dns has no DNSKEY, DS or
+ * RRSIG queries and hides the AD and CD flags). */
+async function queryDnssec(connector: Connector, domain: string, opts: CollectOptions): Promise<DnssecEvidence> {
   const server = connector.resolver.getServers()[0];
   if (server === undefined) throw new Error('no DNS server configured');
-  const m = /^\[?([^\]]+?)\]?(?::(\d+))?$/.exec(isIPv6(server) ? `[${server}]` : server);
-  const host = m?.[1] ?? server;
-  const port = Number(m?.[2] ?? 53);
-  const socket = dgram.createSocket(isIPv6(host) ? 'udp6' : 'udp4');
-  const id = randomInt(0, 0x10000);
+  const client = createDnsClient(server, { timeoutMs: opts.timeoutMs });
   try {
-    return await new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no DS answer within ${timeoutMs} ms`)), timeoutMs);
-      socket.on('error', (err) => {
-        clearTimeout(timer);
-        reject(err);
-      });
-      socket.on('message', (msg) => {
-        const reply = decodeMessage(msg);
-        if (!reply || reply.id !== id) return;
-        clearTimeout(timer);
-        resolve({ ds: reply.answers.some((a) => a.type === RR.DS), authenticated: (reply.flags & FLAG.AD) !== 0 });
-      });
-      socket.send(encodeQuery(id, zone, RR.DS, true), port, host);
-    });
+    return await collectDnssec(client, domain, opts.dnssecTrustAnchors ?? ROOT_TRUST_ANCHORS);
   } finally {
-    socket.close();
+    client.close();
   }
 }
 
@@ -257,7 +243,7 @@ async function collectDns(connector: Connector, domain: string, opts: CollectOpt
     probe(dmarcAt),
     txt(`_mta-sts.${domain}`),
     txt(`_smtp._tls.${domain}`),
-    probe(() => queryDnssec(connector, org, opts.timeoutMs)),
+    probe(() => queryDnssec(connector, domain, opts)),
   ]);
   const dns: DnsEvidence = { a, aaaa, caa, mx, txt: txtRecords, dmarc, mtaStsTxt, tlsRpt, dnssec };
   if (mtaStsTxt.ok && mtaStsTxt.value.some((t) => /^v=STSv1/i.test(t))) {

@@ -90,8 +90,38 @@ export interface DnsEvidence {
   tlsRpt?: Probe<string[]>;
   /** The MTA-STS policy file, fetched only when the `_mta-sts` record exists. */
   mtaStsPolicy?: Probe<Page>;
-  /** DS at the parent and the resolver's AD flag for it. */
-  dnssec: Probe<{ ds: boolean; authenticated: boolean }>;
+  /** The DNSSEC records the scanner validates itself (src/scan/checks/dnssec.ts); before scan-2026-11.4 this was
+   * the DS lookup and the resolver's AD flag. */
+  dnssec: Probe<DnssecEvidence>;
+}
+
+/** One resource record as the resolver sent it (names within NS, CNAME, MX and SOA data written out in full). */
+export interface DnsRecord {
+  name: string;
+  type: number;
+  ttl: number;
+  /** The record's data, base64. */
+  data: string;
+}
+
+export interface DnsAnswer {
+  rcode: number;
+  answers: DnsRecord[];
+  /** The authority section: the SOA (and its RRSIG, NSEC/NSEC3) of a negative answer. */
+  authorities: DnsRecord[];
+}
+
+export interface DnssecEvidence {
+  /** Root trust anchors the validation starts from, as DS records in presentation form (`20326 8 2 E06D…`). */
+  anchors: string[];
+  /** Every question asked with DO and CD set, keyed `example.com. DNSKEY` (`.` the root), and its answer. */
+  answers: Record<string, Probe<DnsAnswer>>;
+  /** The names whose chains were collected: the domain, then its MX hosts. */
+  names: string[];
+  /** The domain has MX records: its MX set is validated with its A records. */
+  mx: boolean;
+  /** Questions sent to the resolver. */
+  queries: number;
 }
 
 export type ExposureKind = 'env' | 'git-config' | 'git-head' | 'compose' | 'dockerfile' | 'dockerignore' | 'server-status' | 'ds-store' | 'zip' | 'gzip' | 'sql';

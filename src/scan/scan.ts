@@ -35,6 +35,9 @@ export interface ScanOptions extends ConnectorSettings {
   /** Clock for expiry judgements (tests). */
   now?: () => number;
   scoring?: ScanScoringTable;
+  /** Root trust anchors for DNSSEC validation, DS records in presentation form (`20326 8 2 E06D…`); default IANA's
+   * (ROOT_TRUST_ANCHORS). Tests give the loopback lab's own root. */
+  dnssecTrustAnchors?: readonly string[];
 }
 
 export interface CheckResult {
@@ -145,6 +148,7 @@ export async function scanDomain(domain: string, options: ScanOptions): Promise<
       timeoutMs: options.timeoutMs ?? 8000,
       maxBodyBytes: options.maxBodyBytes ?? 512 * 1024,
       at: started,
+      ...(options.dnssecTrustAnchors ? { dnssecTrustAnchors: options.dnssecTrustAnchors } : {}),
     });
   } finally {
     connector.close();

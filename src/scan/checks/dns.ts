@@ -1,5 +1,6 @@
-// Checks over the domain's DNS: address records, CAA, mail authentication (SPF, DMARC, MTA-STS) and DNSSEC.
-import type { Evidence, Probe } from '../evidence.ts';
+// Checks over the domain's DNS: address records, CAA, mail authentication (SPF, DMARC, MTA-STS, TLS-RPT); DNSSEC is
+// in dnssec.ts.
+import type { Probe } from '../evidence.ts';
 import type { Check, Outcome } from './check.ts';
 import { clip, header, outcome, scanRule } from './check.ts';
 
@@ -216,31 +217,6 @@ export const mtaStsCheck: Check = {
       return outcome('pass', evidence);
     });
   },
-};
-
-const dnssecRule = scanRule({
-  id: 'CGS027',
-  name: 'dnssec',
-  title: 'DNSSEC not enabled',
-  description: 'DNSSEC signs the domain\'s records so resolvers can detect forged answers. The scan sees whether the parent zone holds a DS record, and whether the resolver it uses validated it (AD flag); it does not validate signatures itself.',
-  severity: 'low',
-  category: 'best-practice',
-  references: ['https://www.rfc-editor.org/rfc/rfc4033'],
-  remediation: 'Sign the zone at your DNS provider and publish the DS record at your registrar.',
-  equivalents: [],
-  messages: { default: 'No DS record for {{zone}}: the zone is not signed (or the delegation is not secured).' },
-});
-
-export const dnssecCheck: Check = {
-  id: dnssecRule.name,
-  area: 'dns',
-  title: 'DNSSEC',
-  rule: dnssecRule,
-  run: (e: Evidence) =>
-    withRecords(e.dns.dnssec, 'DS', ({ ds, authenticated }) => {
-      if (!ds) return outcome('warn', 'no DS record at the parent zone', { data: { zone: e.domain }, url: dnsUrl(e.domain, 'DS'), severity: 'info' });
-      return outcome('pass', authenticated ? 'DS present, validated by the resolver (AD)' : 'DS present; the resolver did not report validation (AD not set)');
-    }),
 };
 
 /** Reads a TLS-RPT record (RFC 8460 §3): `v=TLSRPTv1; rua=mailto:a@b,https://c/d`. */

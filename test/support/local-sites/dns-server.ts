@@ -1,9 +1,15 @@
-// An authoritative-and-recursive-looking DNS server on loopback UDP for tests: it answers from a zone object,
-// so `node:dns` (pointed here through the scanner's `dnsServers`) resolves made-up public names to 127.0.0.x.
+// An authoritative-and-recursive-looking DNS server on loopback (UDP, and TCP for answers too large for UDP) for
+// tests: it answers from a zone object, so `node:dns` (pointed here through the scanner's `dnsServers`) resolves
+// made-up public names to 127.0.0.x. With a DNSSEC lab (`dnssec-signer.ts`) it serves a really signed tree —
+// its own root, the lab's zone cuts with DS and DNSKEY records, RRSIGs made as each answer is sent — to queries
+// with the DO bit, as a recursive resolver passes DNSSEC records on.
 import dgram from 'node:dgram';
+import net from 'node:net';
 import { isIPv4 } from 'node:net';
 import { decodeMessage, encodeMessage, encodeName, FLAG, RCODE, RR } from '../../../src/net/dns-wire.ts';
-import type { ResourceRecord } from '../../../src/net/dns-wire.ts';
+import type { Message, ResourceRecord } from '../../../src/net/dns-wire.ts';
+import type { DnssecLab } from './dnssec-signer.ts';
+import { dnskeyRecords, dsRecords, parentZone, rrsig, soaData, zoneOf } from './dnssec-signer.ts';
 
 type Answer<T> = T[] | (() => T[]);
 
@@ -15,10 +21,6 @@ export interface RecordSet {
   TXT?: Answer<string>;
   MX?: Answer<{ priority: number; exchange: string }>;
   CAA?: Answer<{ flags?: number; tag: string; value: string }>;
-  /** A DS record at the parent: the delegation is signed. */
-  DS?: boolean;
-  /** Set the AD flag on answers for this name, as a validating resolver would. */
-  authenticated?: boolean;
 }
 
 export interface DnsServer {
@@ -28,6 +30,10 @@ export interface DnsServer {
   /** Every question received, in order, as `TYPE name`. */
   queries: string[];
   zone: Record<string, RecordSet>;
+  /** The signed lab, when the server was started with one. */
+  dnssec?: DnssecLab;
+  /** Answers sent over TCP (the UDP answer was truncated). */
+  tcpAnswers: number;
   close(): Promise<void>;
 }
 
@@ -62,39 +68,134 @@ function rdata(type: number, set: RecordSet): Buffer[] {
     case RR.TXT:
       return values(set.TXT).map(txtData);
     case RR.MX:
-      return values(set.MX).map((m) => Buffer.concat([Buffer.from([m.priority >> 8, m.priority & 255]), encodeName(m.exchange)]));
+      return values(set.MX).map((m) => Buffer.concat([Buffer.from([m.priority >> 8, m.priority & 255]), encodeName(m.exchange.toLowerCase())]));
     case RR.CAA:
       return values(set.CAA).map((c) => Buffer.concat([Buffer.from([c.flags ?? 0, c.tag.length]), Buffer.from(c.tag), Buffer.from(c.value)]));
-    case RR.DS:
-      // key tag, algorithm 13 (ECDSA P-256), digest type 2 (SHA-256), a made-up digest
-      return set.DS ? [Buffer.concat([Buffer.from([0x12, 0x34, 13, 2]), Buffer.alloc(32, 0xab)])] : [];
     default:
       return [];
   }
 }
 
-export async function startDnsServer(zone: Record<string, RecordSet> = {}): Promise<DnsServer> {
+const TTL = 300;
+
+/** The answer to one question, signed when the lab is and the query asked for DNSSEC records (DO). */
+function answer(query: Message, zone: Record<string, RecordSet>, lab: DnssecLab | undefined): Message {
+  const q = query.questions[0] as Message['questions'][number];
+  const name = q.name.toLowerCase().replace(/\.$/, '');
+  const opt = query.additionals.find((r) => r.type === RR.OPT);
+  const dnssecOk = lab !== undefined && opt !== undefined && (opt.ttl & 0x8000) !== 0;
+  const set = zone[name];
+  const apex = lab?.zones.get(name);
+  // A DS question at a zone cut is the parent's to answer.
+  const owner = lab === undefined ? undefined : q.type === RR.DS && apex && name !== '' ? parentZone(lab, name) : zoneOf(lab, name);
+  let data: Buffer[];
+  if (lab && q.type === RR.DS && apex && name !== '') data = dsRecords(lab, name);
+  else if (lab && q.type === RR.DNSKEY && apex) data = dnskeyRecords(apex);
+  else if (lab && q.type === RR.SOA && apex) data = [soaData(name)];
+  else data = set ? rdata(q.type, set) : [];
+  const rr = (n: string, type: number, d: Buffer): ResourceRecord => ({ name: n, type, class: 1, ttl: TTL, data: d });
+  const answers: ResourceRecord[] = data.map((d) => ({ ...rr(q.name, q.type, d), ttl: lab ? TTL : 1 }));
+  const authorities: ResourceRecord[] = [];
+  if (dnssecOk && owner && data.length > 0) {
+    const sig = rrsig(owner, name, q.type, TTL, data);
+    if (sig) answers.push(rr(q.name, RR.RRSIG, sig));
+  }
+  if (lab && owner && data.length === 0) {
+    // NODATA or NXDOMAIN: the zone's SOA (signed), as a negative answer carries it. No NSEC/NSEC3 proof.
+    const soa = soaData(owner.apex);
+    authorities.push(rr(owner.apex, RR.SOA, soa));
+    const sig = dnssecOk ? rrsig(owner, owner.apex, RR.SOA, TTL, [soa]) : undefined;
+    if (sig) authorities.push(rr(owner.apex, RR.RRSIG, sig));
+  }
+  const exists = set !== undefined || apex !== undefined;
+  const flags = FLAG.QR | FLAG.AA | FLAG.RA | (query.flags & FLAG.RD) | (exists ? RCODE.NOERROR : RCODE.NXDOMAIN);
+  return { id: query.id, flags, questions: [q], answers, authorities, additionals: opt ? [{ name: '', type: RR.OPT, class: 1232, ttl: opt.ttl & 0x8000, data: Buffer.alloc(0) }] : [] };
+}
+
+export async function startDnsServer(zone: Record<string, RecordSet> = {}, options: { dnssec?: DnssecLab } = {}): Promise<DnsServer> {
+  // UDP and TCP on one port: another process may hold the TCP side of the port UDP got, so try a few.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await listen(zone, options);
+    } catch (err) {
+      if (attempt >= 5) throw err;
+    }
+  }
+}
+
+async function listen(zone: Record<string, RecordSet>, options: { dnssec?: DnssecLab }): Promise<DnsServer> {
   const socket = dgram.createSocket('udp4');
   const queries: string[] = [];
   const typeNames = new Map<number, string>(Object.entries(RR).map(([k, v]) => [v, k]));
-  socket.on('message', (msg, peer) => {
+  let tcpAnswers = 0;
+  const reply = (msg: Buffer): { whole: Buffer; limit: number } | undefined => {
     const query = decodeMessage(msg);
     const q = query?.questions[0];
-    if (!query || !q) return;
+    if (!query || !q) return undefined;
     queries.push(`${typeNames.get(q.type) ?? q.type} ${q.name.toLowerCase()}`);
-    const set = zone[q.name.toLowerCase().replace(/\.$/, '')];
-    const answers: ResourceRecord[] = set ? rdata(q.type, set).map((data) => ({ name: q.name, type: q.type, class: 1, ttl: 1, data })) : [];
-    const flags = FLAG.QR | FLAG.AA | FLAG.RA | (query.flags & FLAG.RD) | (set?.authenticated ? FLAG.AD : 0) | (set ? RCODE.NOERROR : RCODE.NXDOMAIN);
-    const reply = encodeMessage({ id: query.id, flags, questions: [q], answers, authorities: [], additionals: [] });
-    socket.send(reply, peer.port, peer.address);
+    const out = answer(query, zone, options.dnssec);
+    const opt = query.additionals.find((r) => r.type === RR.OPT);
+    return { whole: encodeMessage(out), limit: opt ? Math.max(512, opt.class) : 512 };
+  };
+  socket.on('message', (msg, peer) => {
+    const r = reply(msg);
+    if (!r) return;
+    let out = r.whole;
+    if (out.length > r.limit) {
+      // Too large for UDP: the header and question only, with TC set, so the client asks again over TCP.
+      const m = decodeMessage(out) as Message;
+      out = encodeMessage({ ...m, flags: m.flags | FLAG.TC, answers: [], authorities: [], additionals: [] });
+    }
+    socket.send(out, peer.port, peer.address);
   });
   await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
   const port = socket.address().port;
-  return {
+  // TCP on the same port (RFC 7766), for truncated answers.
+  const conns = new Set<net.Socket>();
+  const tcp = net.createServer((conn) => {
+    conns.add(conn);
+    conn.on('close', () => conns.delete(conn));
+    let buf = Buffer.alloc(0);
+    conn.on('data', (chunk: Buffer) => {
+      buf = Buffer.concat([buf, chunk]);
+      while (buf.length >= 2 && buf.length >= 2 + buf.readUInt16BE(0)) {
+        const msg = buf.subarray(2, 2 + buf.readUInt16BE(0));
+        buf = buf.subarray(2 + msg.length);
+        const r = reply(msg);
+        if (!r) continue;
+        tcpAnswers++;
+        const len = Buffer.alloc(2);
+        len.writeUInt16BE(r.whole.length);
+        conn.write(Buffer.concat([len, r.whole]));
+      }
+    });
+    conn.on('error', () => {});
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      tcp.once('error', reject);
+      tcp.listen(port, '127.0.0.1', () => resolve());
+    });
+  } catch (err) {
+    await new Promise<void>((resolve) => socket.close(() => resolve()));
+    throw err;
+  }
+  const server: DnsServer = {
     server: `127.0.0.1:${port}`,
     port,
     queries,
     zone,
-    close: () => new Promise<void>((resolve) => socket.close(() => resolve())),
+    get tcpAnswers() {
+      return tcpAnswers;
+    },
+    close: () => Promise.all([
+      new Promise<void>((resolve) => socket.close(() => resolve())),
+      new Promise<void>((resolve) => {
+        for (const c of conns) c.destroy();
+        tcp.close(() => resolve());
+      }),
+    ]).then(() => undefined),
   };
+  if (options.dnssec) server.dnssec = options.dnssec;
+  return server;
 }
