@@ -12,7 +12,7 @@ export interface ScanScoringTable {
 }
 
 export const SCAN_SCORING_TABLE: ScanScoringTable = {
-  version: 'scan-2026-11.3',
+  version: 'scan-2026-11.4',
   points: {
     'https-available': { fail: 30 },
     'http-redirects-to-https': { fail: 10, warn: 5 },
@@ -45,6 +45,8 @@ export const SCAN_SCORING_TABLE: ScanScoringTable = {
     'email-dmarc': { fail: 8, warn: 4 },
     'email-mta-sts': { fail: 5, warn: 1 },
     'email-tls-rpt': { fail: 2, warn: 1 },
+    // Bogus (scan-2026-11.4): validating resolvers refuse the name; unsigned (insecure) stays information (0).
+    dnssec: { fail: 30 },
     'exposed-env-file': { fail: 40 },
     'exposed-git-repository': { fail: 40 },
     'exposed-container-config': { fail: 20 },
@@ -61,6 +63,7 @@ export const SCAN_SCORING_TABLE: ScanScoringTable = {
     'tls-hostname-mismatch': { max: 40, reason: 'browsers reject the certificate' },
     'tls-certificate-expiry': { max: 40, reason: 'browsers reject the expired certificate' },
     'dns-address-records': { max: 40, reason: 'the domain does not resolve' },
+    dnssec: { max: 64, reason: 'DNSSEC validation fails: validating resolvers refuse to resolve the domain (or its mail servers)' },
     'exposed-container-config': { max: 64, reason: 'container configuration is publicly readable' },
     'cors-policy': { max: 64, reason: 'any website can read responses as the logged-in user' },
     // SSL Labs' rating guide: TLS 1.0/1.1 and no forward secrecy cap at B; RC4, 3DES and the like at C (NULL,

@@ -7,10 +7,13 @@ import type { ScanOptions, ScanResult } from '../../src/scan/index.ts';
 import { scanDomain, ScanInputError, ScanTargetRefusedError } from '../../src/scan/index.ts';
 import type { DnsServer, Site, SiteOptions, TestCa } from '../support/local-sites/index.ts';
 import { createTestCa, startCanary, startDnsServer, startSite, weakDhParams } from '../support/local-sites/index.ts';
+import { createDnssecLab } from '../support/local-sites/dnssec-signer.ts';
+import type { DnssecLab } from '../support/local-sites/dnssec-signer.ts';
 
 const DAY = 86_400_000;
 let ca: TestCa;
 let dns: DnsServer;
+let lab: DnssecLab;
 const sites: Site[] = [];
 
 const SECURE_HEADERS = {
@@ -35,16 +38,17 @@ const mail = (name: string) => ({
   MX: [{ priority: 10, exchange: `mx.${name}` }],
   TXT: ['v=spf1 mx -all'],
   CAA: [{ tag: 'issue', value: 'letsencrypt.org' }],
-  DS: true,
-  authenticated: true,
 });
 
 before(async () => {
   ca = await createTestCa();
   const local = { A: ['127.0.0.1'] };
+  // A signed lab: its own root (the trust anchor the scans are given), com. signed with RSA/SHA-256,
+  // example-shop.com. with ECDSA P-256; stale-shop.com.'s signatures expired.
+  lab = createDnssecLab({ com: { algorithm: 8 }, 'example-shop.com': { algorithm: 13 }, 'stale-shop.com': { fault: 'expired' } });
   dns = await startDnsServer({
     'good.example-shop.com': { ...local, AAAA: ['::1'], ...mail('good.example-shop.com') },
-    'example-shop.com': { DS: true, authenticated: true },
+    'stale-shop.com': local,
     '_dmarc.good.example-shop.com': { TXT: ['v=DMARC1; p=reject; rua=mailto:d@example-shop.com'] },
     '_mta-sts.good.example-shop.com': { TXT: ['v=STSv1; id=20260101'] },
     '_smtp._tls.good.example-shop.com': { TXT: ['v=TLSRPTv1; rua=mailto:tls-reports@example-shop.com'] },
@@ -66,7 +70,7 @@ before(async () => {
     'v6gone.example-shop.com': { ...local, AAAA: ['::1'] },
     'dhe.example-shop.com': local,
     'v6canary.example-shop.com': { ...local, AAAA: ['::1'] },
-  });
+  }, { dnssec: lab });
 });
 
 after(async () => {
@@ -80,7 +84,7 @@ async function site(o: SiteOptions): Promise<Site> {
 }
 
 function options(s: Pick<Site, 'httpPort' | 'httpsPort'>, extra: Partial<ScanOptions> = {}): ScanOptions {
-  return { publicBaseUrl: 'https://confgate.test', dnsServers: [dns.server], allowedCidrs: ['127.0.0.1/32', '::1/128'], httpPort: s.httpPort, httpsPort: s.httpsPort, ca: ca.cert, timeoutMs: 3000, ...extra };
+  return { publicBaseUrl: 'https://confgate.test', dnsServers: [dns.server], allowedCidrs: ['127.0.0.1/32', '::1/128'], httpPort: s.httpPort, httpsPort: s.httpsPort, ca: ca.cert, timeoutMs: 3000, dnssecTrustAnchors: lab.trustAnchor, ...extra };
 }
 
 function check(r: ScanResult, id: string) {
@@ -121,7 +125,7 @@ describe('scanDomain on local sites', () => {
     assert.equal(r.grade, 'A+');
     assert.equal(r.severity, 'none');
     assert.deepEqual(r.findings, []);
-    assert.equal(check(r, 'dnssec').evidence, 'DS present, validated by the resolver (AD)');
+    assert.equal(check(r, 'dnssec').evidence, "secure (. → com. → example-shop.com., ECDSAP256SHA256, RSASHA256); mail servers: mx.good.example-shop.com secure");
     assert.equal(check(r, 'email-mta-sts').evidence, 'mode enforce, mx mx.good.example-shop.com, max_age 604800');
     assert.equal(check(r, 'email-tls-rpt').evidence, 'reports to mailto:tls-reports@example-shop.com');
     assert.match(check(r, 'tls-legacy-protocols').evidence, /^accepted: TLSv1\.2, TLSv1\.3$/);
@@ -194,6 +198,22 @@ describe('scanDomain on local sites', () => {
     assert.equal(fromFile?.location.start_line, 3);
     const json = JSON.stringify(r);
     assert.ok(!json.includes('hunter2'), 'neither .env contents nor cookie values appear');
+    assertRecomputable(r);
+  });
+
+  it('fails a domain whose DNSSEC signatures expired (bogus): -30 and capped at 64, a high finding', async () => {
+    const s = await site({ certificate: await ca.issue({ names: ['stale-shop.com'] }), ciphers: INTERMEDIATE, https: { '/': { headers: SECURE_HEADERS, body: 'x' } } });
+    const r = await scanDomain('stale-shop.com', options(s));
+    const c = check(r, 'dnssec');
+    assert.equal(c.status, 'fail');
+    assert.match(c.evidence, /^bogus: the RRSIG over the A records of stale-shop\.com\. expired at \d{4}-\d\d-\d\dT/);
+    assert.ok(c.points <= -30, `${c.points} points`);
+    assert.ok(r.score <= 64);
+    assert.deepEqual(r.caps.filter((x) => x.check === 'dnssec').map((x) => x.max), [64]);
+    const f = r.findings.find((x) => x.rule_id === 'CGS027');
+    assert.equal(f?.severity, 'high');
+    assert.match(f?.message ?? '', /^DNSSEC validation fails for stale-shop\.com\.: the RRSIG over the A records of stale-shop\.com\. expired at .*\. Validating resolvers refuse to resolve it\.$/);
+    assert.equal(f?.location.url, 'dns:stale-shop.com?type=DNSKEY');
     assertRecomputable(r);
   });
 

@@ -6,7 +6,7 @@
 import dgram from 'node:dgram';
 import net from 'node:net';
 import { isIPv4 } from 'node:net';
-import { decodeMessage, encodeMessage, encodeName, FLAG, RCODE, RR } from '../../../src/net/dns-wire.ts';
+import { decodeMessage, encodeMessage, encodeName, encodeQuery, FLAG, RCODE, RR } from '../../../src/net/dns-wire.ts';
 import type { Message, ResourceRecord } from '../../../src/net/dns-wire.ts';
 import type { DnssecLab } from './dnssec-signer.ts';
 import { dnskeyRecords, dsRecords, parentZone, rrsig, soaData, zoneOf } from './dnssec-signer.ts';
@@ -110,6 +110,12 @@ function answer(query: Message, zone: Record<string, RecordSet>, lab: DnssecLab 
   const exists = set !== undefined || apex !== undefined;
   const flags = FLAG.QR | FLAG.AA | FLAG.RA | (query.flags & FLAG.RD) | (exists ? RCODE.NOERROR : RCODE.NXDOMAIN);
   return { id: query.id, flags, questions: [q], answers, authorities, additionals: opt ? [{ name: '', type: RR.OPT, class: 1232, ttl: opt.ttl & 0x8000, data: Buffer.alloc(0) }] : [] };
+}
+
+/** The answer the lab server gives to a DO query for `type` at `name`, without a socket (evidence-table tests). */
+export function labAnswer(zone: Record<string, RecordSet>, lab: DnssecLab, name: string, type: number): Message {
+  const query = encodeQuery(0, name, type, true, true);
+  return answer(decodeMessage(query) as Message, zone, lab);
 }
 
 export async function startDnsServer(zone: Record<string, RecordSet> = {}, options: { dnssec?: DnssecLab } = {}): Promise<DnsServer> {
