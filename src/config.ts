@@ -59,6 +59,8 @@ export interface ScanSettings {
   dnsServers: string[];
   httpPort: number | undefined;
   httpsPort: number | undefined;
+  /** Root trust anchors for the scanner's DNSSEC validation (DS records); undefined = IANA's built in. */
+  dnssecTrustAnchors: string[] | undefined;
 }
 
 /** How scan events are delivered to partners' webhook URLs (deliver-webhook jobs and manual retries). */
@@ -97,6 +99,7 @@ export const SETTINGS: readonly Setting[] = [
   { name: 'SCAN_ALLOWED_CIDRS', default: '(unset)', description: 'TEST-ONLY. Comma-separated address ranges scans and webhooks may reach besides public addresses, e.g. `127.0.0.0/8`. Never set in production: it opens the scanner to those networks.' },
   { name: 'SCAN_DNS_SERVERS', default: '(unset)', description: 'TEST-ONLY. Comma-separated `host:port` DNS servers the scanner asks instead of the system resolvers.' },
   { name: 'SCAN_HTTP_PORT', default: '80', description: 'TEST-ONLY. Port the scanner connects to for `http://` URLs without a port.' },
+  { name: 'SCAN_DNSSEC_TRUST_ANCHORS', default: '(IANA root KSK-2017 and KSK-2024)', description: 'Semicolon-separated root DS records the scanner validates DNSSEC from, e.g. `20326 8 2 E06D44B8…`; set it only when IANA publishes a new root key before a release carries it (or, in tests, for a lab root).' },
   { name: 'SCAN_HTTPS_PORT', default: '443', description: 'TEST-ONLY. Port the scanner connects to for `https://` URLs (and TLS probes) without a port.' },
   { name: 'WEBHOOK_RETRY_DELAYS', default: '60,300,900,3600', description: 'Seconds to wait before each automatic webhook retry, comma-separated (1–10 entries, decimals allowed, each up to 86400): after a failed attempt the next entry applies; when none is left the delivery stays failed.' },
   { name: 'WEBHOOK_TIMEOUT_MS', default: '10000', description: 'Time a webhook receiver has to answer one delivery attempt completely (100–60000); slower counts as a failed attempt.' },
@@ -180,6 +183,10 @@ function scanSettings(env: Env): ScanSettings {
     if (!/^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-fA-F:]+\])(:\d{1,5})?$/.test(server)) throw new ConfigError(`SCAN_DNS_SERVERS entries must be IP[:port] (got "${server}")`);
   }
   const port = (name: string) => (env[name] ? intIn(env, name, 0, 1, 65535) : undefined);
+  const anchors = (env['SCAN_DNSSEC_TRUST_ANCHORS'] ?? '').split(';').map((a) => a.trim()).filter((a) => a !== '');
+  for (const a of anchors) {
+    if (!/^\d{1,5} \d{1,3} \d{1,3} ([0-9A-Fa-f]{2})+$/.test(a)) throw new ConfigError(`SCAN_DNSSEC_TRUST_ANCHORS entries must be DS records "<key tag> <algorithm> <digest type> <hex digest>" (got "${a}")`);
+  }
   return {
     leaseMs: intIn(env, 'SCAN_LEASE_MS', 30_000, 1000, 600_000),
     maxAttempts: intIn(env, 'SCAN_MAX_ATTEMPTS', 3, 1, 10),
@@ -187,6 +194,7 @@ function scanSettings(env: Env): ScanSettings {
     dnsServers,
     httpPort: port('SCAN_HTTP_PORT'),
     httpsPort: port('SCAN_HTTPS_PORT'),
+    dnssecTrustAnchors: anchors.length > 0 ? anchors : undefined,
   };
 }
 

@@ -22,6 +22,11 @@ import { optionValue } from '../options.ts';
 import { scanDomain } from '../../src/scan/index.ts';
 import type { ScanResult } from '../../src/scan/index.ts';
 import { createTestCa, startDnsServer, startSite, weakDhParams } from '../../test/support/local-sites/index.ts';
+import { createDnssecLab } from '../../test/support/local-sites/dnssec-signer.ts';
+import type { ZoneOptions } from '../../test/support/local-sites/dnssec-signer.ts';
+import { createDnsClient } from '../../src/net/dns-client.ts';
+import { validateName } from '../../src/scan/checks/dnssec.ts';
+import { collectDnssec } from '../../src/scan/probes/dnssec-probe.ts';
 import type { Handler, RecordSet, Site, SiteOptions } from '../../test/support/local-sites/index.ts';
 
 const run = promisify(execFile);
@@ -89,7 +94,6 @@ const SITES: LabSite[] = [
       '_mta-sts.mailok.lab-mail.com': { TXT: ['v=STSv1; id=20261126'] },
       '_smtp._tls.mailok.lab-mail.com': { TXT: ['v=TLSRPTv1; rua=mailto:tls@lab-mail.com'] },
       'mta-sts.mailok.lab-mail.com': { A: ['127.0.0.1'] },
-      'lab-mail.com': { DS: true, authenticated: true },
     },
     mail: { 'email-spf': false, 'email-dmarc': false, 'email-mta-sts': false, 'email-tls-rpt': false, dnssec: false } },
   { name: 'mailbare.lab-shop.com', what: 'mail domain: MX and a soft SPF only (no DMARC, MTA-STS, TLS-RPT; unsigned)', options: async (ca) => ({ certificate: await ca.issue({ names: ['mailbare.lab-shop.com'] }), ciphers: INTERMEDIATE, https: { '/': { headers: HARDENED, body: HTML } } }),
@@ -98,6 +102,31 @@ const SITES: LabSite[] = [
   { name: 'weakdh.lab-shop.com', what: 'DHE with a 1024-bit group (Logjam), TLS 1.2', options: async (ca) => ({ certificate: await ca.issue({ names: ['weakdh.lab-shop.com'], key: 'rsa2048' }), maxVersion: 'TLSv1.2', dhparam: weakDhParams(), ciphers: 'DHE-RSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256:@SECLEVEL=0', https: { '/': { headers: HARDENED, body: HTML } } }) },
   { name: 'cors.lab-shop.com', what: 'reflects any Origin with credentials, CORP invalid', options: async (ca) => ({ certificate: await ca.issue({ names: ['cors.lab-shop.com'] }), ciphers: INTERMEDIATE, https: { '/': (req, res) => { res.writeHead(200, { ...HARDENED, 'cross-origin-resource-policy': 'same', 'access-control-allow-origin': req.headers.origin ?? '*', 'access-control-allow-credentials': 'true' }); res.end(HTML); } } }) },
 ];
+
+/** The lab's DNSSEC tree (signed by the lab DNS server with keys made at start, its own root as trust anchor):
+ * com. RSA/SHA-256, lab-mail.com. ECDSA P-256, lab-shop.com. an unsigned delegation; and DNS-only zones, one per
+ * fault, validated by us and by BIND's delv (the validating resolver library's own tool; internet.nl runs unbound). */
+const DNSSEC_ZONES: Record<string, ZoneOptions> = { com: { algorithm: 8 }, 'lab-mail.com': { algorithm: 13 }, 'lab-shop.com': { fault: 'unsigned' } };
+const DNSSEC_ONLY: { name: string; what: string; zone: ZoneOptions }[] = [
+  { name: 'lab-ed.com', what: 'signed with Ed25519', zone: { algorithm: 15 } },
+  { name: 'lab-rsa.com', what: 'signed with RSA/SHA-256', zone: { algorithm: 8 } },
+  { name: 'lab-stale.com', what: 'signatures expired', zone: { fault: 'expired' } },
+  { name: 'lab-early.com', what: 'signatures not yet valid', zone: { fault: 'not-yet-valid' } },
+  { name: 'lab-broken.com', what: 'signatures that do not verify', zone: { fault: 'bad-signature' } },
+  { name: 'lab-wrongds.com', what: 'DS digest matching no key', zone: { fault: 'wrong-ds' } },
+  { name: 'lab-nokeysig.com', what: 'DNSKEY set not signed', zone: { fault: 'dnskey-unsigned' } },
+  { name: 'lab-p384.com', what: 'signed with ECDSA P-384 (we do not validate it)', zone: { algorithm: 14 } },
+];
+
+/** delv's verdict for `name` A against the lab resolver: secure, insecure or bogus (anything that failed). */
+async function delv(name: string, port: number, anchorFile: string): Promise<{ state: string; text: string }> {
+  const out = await new Promise<string>((resolve) => {
+    execFile('delv', ['@127.0.0.1', '-p', String(port), '-a', anchorFile, '+root=.', name, 'A'], { timeout: 30_000 }, (_e, stdout, stderr) => resolve(`${stdout}${stderr}`));
+  });
+  const first = out.split('\n').find((l) => l.startsWith(';')) ?? out.trim();
+  const state = /; fully validated/.test(out) ? 'secure' : /; unsigned answer/.test(out) ? 'insecure' : /resolution failed/.test(out) ? 'bogus' : 'unknown';
+  return { state, text: first.replace(/\s+/g, ' ').slice(0, 120) };
+}
 
 /** Our check → the Observatory test it answers. */
 const OBS_MAP: Record<string, string> = {
@@ -152,7 +181,9 @@ export default async function peersScan(): Promise<SuiteResult> {
   await writeFile(caFile, ca.cert);
   const zone: Record<string, RecordSet> = Object.fromEntries(SITES.flatMap((s) => [[s.name, { A: ['127.0.0.1'] }], [`www.${s.name}`, { A: ['127.0.0.1'] }]]));
   for (const s of SITES) Object.assign(zone, s.dns ?? {});
-  const labDns = await startDnsServer(zone);
+  for (const d of DNSSEC_ONLY) zone[d.name] = { A: ['127.0.0.1'] };
+  const dnssecLab = createDnssecLab({ ...DNSSEC_ZONES, ...Object.fromEntries(DNSSEC_ONLY.map((d) => [d.name, d.zone])) });
+  const labDns = await startDnsServer(zone, { dnssec: dnssecLab });
   const started: { site: LabSite; server: Site; httpsPort: number }[] = [];
   // The Observatory (axios, in this process) resolves through dns.lookup: lab names go to loopback, nothing else resolves.
   const originalLookup = dns.lookup;
@@ -186,7 +217,7 @@ export default async function peersScan(): Promise<SuiteResult> {
     const tlsVerdicts: Verdict[] = [];
     const mailVerdicts: Verdict[] = [];
     for (const { site, server, httpsPort } of started) {
-      const ours = await scanDomain(site.name, { publicBaseUrl: 'https://confgate.bench', dnsServers: [labDns.server], allowedCidrs: ['127.0.0.1/32'], httpPort: server.httpPort, httpsPort, ca: ca.cert, timeoutMs: 3000 });
+      const ours = await scanDomain(site.name, { publicBaseUrl: 'https://confgate.bench', dnsServers: [labDns.server], allowedCidrs: ['127.0.0.1/32'], httpPort: server.httpPort, httpsPort, ca: ca.cert, timeoutMs: 3000, dnssecTrustAnchors: dnssecLab.trustAnchor });
       // The Observatory's scan() does not pass ports to retrieve(): call its steps as scan() does.
       let obs: Map<string, { result: string; modifier: number }> | undefined;
       try {
@@ -251,10 +282,32 @@ export default async function peersScan(): Promise<SuiteResult> {
       for (const d of diffs) console.log(`  DIFF ${d.site} ${d.check}: ours ${d.ours ? 'flags' : 'passes'} (${d.ourText.slice(0, 110)}) — theirs ${d.theirs ? 'flags' : 'passes'} (${d.theirText.slice(0, 80)})`);
       return { agree: agree.length, judged: judged.length, percent: judged.length ? Number(((100 * agree.length) / judged.length).toFixed(1)) : null, per_check: perCheck, differences: diffs.map(({ site, check, ours: o, theirs: t, ourText, theirText }) => ({ site, check, ours: o, theirs: t, ourText, theirText })) };
     };
+    // DNSSEC: our validator and BIND's delv, on the mail domains and the DNS-only fault zones.
+    const withDelv = hasCommand('delv');
+    const dnssecVerdicts: Verdict[] = [];
+    if (withDelv) {
+      const anchorFile = path.join(scratch, 'lab-anchor.conf');
+      const [tag, alg, type, digest] = (dnssecLab.trustAnchor[0] ?? '').split(' ');
+      await writeFile(anchorFile, `trust-anchors { . static-ds ${tag} ${alg} ${type} "${digest}"; };\n`);
+      const names = ['mailok.lab-mail.com', 'mailbare.lab-shop.com', ...DNSSEC_ONLY.map((d) => d.name)];
+      for (const name of names) {
+        const client = createDnsClient(labDns.server, { timeoutMs: 3000 });
+        const ev = await collectDnssec(client, name, dnssecLab.trustAnchor).finally(() => client.close());
+        const v = validateName(ev, name, Date.now());
+        const theirs = await delv(name, labDns.port, anchorFile);
+        const ourText = `${v.state}${'reason' in v ? `: ${v.reason}` : ''}`;
+        const judged = (state: string, is: string) => (state === 'indeterminate' || state === 'unknown' ? undefined : state === is);
+        for (const state of ['secure', 'insecure', 'bogus']) {
+          dnssecVerdicts.push({ site: name, check: `dnssec ${state}`, ours: judged(v.state, state), theirs: judged(theirs.state, state), ourText, theirText: `${theirs.state}: ${theirs.text}` });
+        }
+        console.log(`  dnssec ${name}: ours ${v.state}, delv ${theirs.state}`);
+      }
+    }
     const observatory = summarise('Observatory 1.4.8 (header, cookie, redirect checks)', verdicts);
     const mail = summarise('Mail checks against the lab\'s design (internet.nl cannot scan loopback)', mailVerdicts);
     const testsslResult = withTestssl ? summarise('testssl.sh (protocols, ciphers, forward secrecy, certificate)', tlsVerdicts) : { skipped: 'testssl not installed: scripts/ensure-deb.sh testssl testssl.sh' };
-    return { suite: 'peers-scan', results: { sites: SITES.map((s) => ({ name: s.name, what: s.what })), observatory, testssl: testsslResult, mail } };
+    const dnssecResult = withDelv ? summarise('DNSSEC against BIND delv (secure / insecure / bogus per name)', dnssecVerdicts) : { skipped: 'delv not installed (Debian: bind9-dnsutils)' };
+    return { suite: 'peers-scan', results: { sites: SITES.map((s) => ({ name: s.name, what: s.what })), dnssec_zones: DNSSEC_ONLY.map((d) => ({ name: d.name, what: d.what })), observatory, testssl: testsslResult, mail, dnssec: dnssecResult } };
   } finally {
     (dns as { lookup: unknown }).lookup = originalLookup;
     await Promise.all([...started.map((s) => s.server.close()), labDns.close()]);

@@ -52,7 +52,7 @@ before(async () => {
 
 after(() => dns.close());
 
-async function collect(domain: string, anchors = lab.trustAnchor): Promise<DnssecEvidence> {
+async function collect(domain: string, anchors: readonly string[] = lab.trustAnchor): Promise<DnssecEvidence> {
   const client = createDnsClient(dns.server, { timeoutMs: 2000 });
   try {
     return await collectDnssec(client, domain, anchors);

@@ -70,6 +70,7 @@ export function scanDomainTask(config: Config, extra: Pick<ScanOptions, 'ca'> = 
     dnsServers: config.scan.dnsServers,
     ...(config.scan.httpPort !== undefined ? { httpPort: config.scan.httpPort } : {}),
     ...(config.scan.httpsPort !== undefined ? { httpsPort: config.scan.httpsPort } : {}),
+    ...(config.scan.dnssecTrustAnchors !== undefined ? { dnssecTrustAnchors: config.scan.dnssecTrustAnchors } : {}),
     analyzeExposedFile: (kind, text) => analyzeText<unknown>(fileType(kind).analyzer, text, { helpBaseUrl: config.publicBaseUrl }, RULESET_VERSION).findings,
     ...extra,
   };

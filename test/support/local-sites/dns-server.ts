@@ -78,6 +78,13 @@ function rdata(type: number, set: RecordSet): Buffer[] {
 
 const TTL = 300;
 
+/** NSEC at a delegation point without DS (RFC 4035 §5.2): the next name is the cut's first possible child, the type
+ * bitmap NS, RRSIG and NSEC — no DS, no SOA. */
+function nsecAtCut(name: string): Buffer {
+  const bitmap = Buffer.from([0, 6, 0x20, 0, 0, 0, 0, 0x03]);
+  return Buffer.concat([Buffer.from([1, 0]), encodeName(name), bitmap]);
+}
+
 /** The answer to one question, signed when the lab is and the query asked for DNSSEC records (DO). */
 function answer(query: Message, zone: Record<string, RecordSet>, lab: DnssecLab | undefined): Message {
   const q = query.questions[0] as Message['questions'][number];
@@ -101,11 +108,19 @@ function answer(query: Message, zone: Record<string, RecordSet>, lab: DnssecLab 
     if (sig) answers.push(rr(q.name, RR.RRSIG, sig));
   }
   if (lab && owner && data.length === 0) {
-    // NODATA or NXDOMAIN: the zone's SOA (signed), as a negative answer carries it. No NSEC/NSEC3 proof.
+    // NODATA or NXDOMAIN: the zone's SOA (signed), as a negative answer carries it. The one NSEC proof served is
+    // the parent's for a delegation without DS (what makes it provably insecure to a validator such as delv);
+    // other negative answers carry none.
     const soa = soaData(owner.apex);
     authorities.push(rr(owner.apex, RR.SOA, soa));
     const sig = dnssecOk ? rrsig(owner, owner.apex, RR.SOA, TTL, [soa]) : undefined;
     if (sig) authorities.push(rr(owner.apex, RR.RRSIG, sig));
+    if (dnssecOk && q.type === RR.DS && apex && name !== '') {
+      const nsec = nsecAtCut(name);
+      authorities.push(rr(name, RR.NSEC, nsec));
+      const nsecSig = rrsig(owner, name, RR.NSEC, TTL, [nsec]);
+      if (nsecSig) authorities.push(rr(name, RR.RRSIG, nsecSig));
+    }
   }
   const exists = set !== undefined || apex !== undefined;
   const flags = FLAG.QR | FLAG.AA | FLAG.RA | (query.flags & FLAG.RD) | (exists ? RCODE.NOERROR : RCODE.NXDOMAIN);
