@@ -107,3 +107,14 @@ describe('DNSSEC evidence table', () => {
     assert.match(ev.anchors[0]!, new RegExp(`^${tag} 13 2 [0-9A-F]{64}$`));
   });
 });
+
+describe('SCAN_DNSSEC_TRUST_ANCHORS', () => {
+  it('takes semicolon-separated root DS records, defaults to IANA\'s (undefined here) and refuses anything else', async () => {
+    const { ConfigError, loadConfig } = await import('../../src/config.ts');
+    const base = { SECRET_KEY: 'k'.repeat(40) };
+    assert.equal(loadConfig(base).scan.dnssecTrustAnchors, undefined);
+    const two = `${ROOT_TRUST_ANCHORS[0]}; ${ROOT_TRUST_ANCHORS[1]}`;
+    assert.deepEqual(loadConfig({ ...base, SCAN_DNSSEC_TRUST_ANCHORS: two }).scan.dnssecTrustAnchors, [...ROOT_TRUST_ANCHORS]);
+    assert.throws(() => loadConfig({ ...base, SCAN_DNSSEC_TRUST_ANCHORS: '. IN DS 20326 8 2' }), (e: Error) => e instanceof ConfigError && /SCAN_DNSSEC_TRUST_ANCHORS entries must be DS records/.test(e.message));
+  });
+});
