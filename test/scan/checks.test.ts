@@ -7,7 +7,7 @@ import { parseSetCookie, findTags } from '../../src/scan/checks/content.ts';
 import { judgeCsp, parseCsp } from '../../src/scan/checks/csp.ts';
 import { parseMtaStsPolicy } from '../../src/scan/checks/dns.ts';
 import { parseSecurityTxt } from '../../src/scan/checks/security-txt.ts';
-import { decodeMessage, encodeQuery, RR } from '../../src/net/dns-wire.ts';
+import { decodeMessage, encodeName, encodeQuery, RR } from '../../src/net/dns-wire.ts';
 import { SCAN_SCORING_TABLE, scoreChecks } from '../../src/scan/scoring.ts';
 
 describe('scan scoring', () => {
@@ -109,6 +109,30 @@ describe('parsers', () => {
     // A question whose name is a pointer to itself.
     const loop = Buffer.from([0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0xc0, 12, 0, 1, 0, 1]);
     assert.equal(decodeMessage(loop), undefined);
+  });
+
+  it('writes out compressed names inside MX and SOA data (signatures are verified over the full names), and CD/DO on queries', () => {
+    // Header (1 question, 2 answers), question `Shop.example MX IN` at offset 12, then an MX whose owner and exchange
+    // point back into the question (exchange `mx` + pointer to `Shop.example`), and an SOA of two compressed names.
+    const header = Buffer.from([0, 9, 0x81, 0x80, 0, 1, 0, 2, 0, 0, 0, 0]);
+    const question = Buffer.concat([encodeName('Shop.example'), Buffer.from([0, 15, 0, 1])]);
+    const mxData = Buffer.concat([Buffer.from([0, 10, 2, 0x6d, 0x78, 0xc0, 12])]);
+    const mx = Buffer.concat([Buffer.from([0xc0, 12, 0, 15, 0, 1, 0, 0, 1, 44, 0, mxData.length]), mxData]);
+    const fixed = Buffer.alloc(20, 7);
+    const soaData = Buffer.concat([Buffer.from([2, 0x6e, 0x73, 0xc0, 12, 0xc0, 12]), fixed]);
+    const soa = Buffer.concat([Buffer.from([0xc0, 12, 0, 6, 0, 1, 0, 0, 1, 44, 0, soaData.length]), soaData]);
+    const m = decodeMessage(Buffer.concat([header, question, mx, soa]));
+    assert.ok(m);
+    assert.deepEqual(m.answers.map((a) => a.name), ['Shop.example', 'Shop.example']);
+    assert.deepEqual(m.answers[0]?.data, Buffer.concat([Buffer.from([0, 10]), encodeName('mx.Shop.example')]));
+    assert.deepEqual(m.answers[1]?.data, Buffer.concat([encodeName('ns.Shop.example'), encodeName('Shop.example'), fixed]));
+    // A pointer forward (past the record) is refused, not followed.
+    const bad = Buffer.from(Buffer.concat([header, question, mx, soa]));
+    bad[header.length + question.length + 12 + 6] = 0xff;
+    assert.equal(decodeMessage(bad), undefined);
+    const q = decodeMessage(encodeQuery(8, 'example-shop.com', RR.DNSKEY, true, true));
+    assert.equal((q?.flags ?? 0) & 0x0010, 0x0010, 'CD');
+    assert.equal((q?.additionals[0]?.ttl ?? 0) & 0x8000, 0x8000, 'DO');
   });
 });
 
