@@ -115,7 +115,9 @@ const DNSSEC_ONLY: { name: string; what: string; zone: ZoneOptions }[] = [
   { name: 'lab-broken.com', what: 'signatures that do not verify', zone: { fault: 'bad-signature' } },
   { name: 'lab-wrongds.com', what: 'DS digest matching no key', zone: { fault: 'wrong-ds' } },
   { name: 'lab-nokeysig.com', what: 'DNSKEY set not signed', zone: { fault: 'dnskey-unsigned' } },
-  { name: 'lab-p384.com', what: 'signed with ECDSA P-384 (we do not validate it)', zone: { algorithm: 14 } },
+  { name: 'lab-p384.com', what: 'signed with ECDSA P-384', zone: { algorithm: 14 } },
+  { name: 'lab-ed448.com', what: 'signed with Ed448', zone: { algorithm: 16 } },
+  { name: 'lab-sha1.com', what: 'signed with RSA/SHA-1 (we do not validate it)', zone: { algorithm: 5 } },
 ];
 
 /** delv's verdict for `name` A against the lab resolver: secure, insecure or bogus (anything that failed). */

@@ -29,6 +29,7 @@ before(async () => {
     'nokeysig-shop.com': { fault: 'dnskey-unsigned' },
     'plain-shop.com': { fault: 'unsigned' },
     'p384-shop.com': { algorithm: 14 },
+    'sha1-shop.com': { algorithm: 5 },
     'big-shop.com': {},
     'mail-shop.com': {},
   });
@@ -45,6 +46,7 @@ before(async () => {
     'nokeysig-shop.com': A,
     'plain-shop.com': A,
     'p384-shop.com': A,
+    'sha1-shop.com': A,
     'big-shop.com': { A: Array.from({ length: 120 }, (_, i) => `127.0.${i >> 8}.${(i & 255) + 1}`) },
     'mail-shop.com': { ...A, MX: [{ priority: 10, exchange: 'mx.broken-shop.com' }, { priority: 20, exchange: 'mx.example-shop.com' }] },
   }, { dnssec: lab });
@@ -125,10 +127,15 @@ describe('DNSSEC validation against the signed lab', () => {
     assert.deepEqual([out.status, out.severity, out.messageId], ['warn', 'info', undefined]);
   });
 
-  it('reports a zone signed only with an algorithm it does not implement (ECDSA P-384) as such, not as failed', async () => {
+  it('validates ECDSA P-384', async () => {
     const v = await verdict('p384-shop.com');
-    assert.deepEqual(v, { state: 'indeterminate', name: 'p384-shop.com', unsupported: true, reason: 'p384-shop.com. is signed with ECDSAP384SHA384, which the scanner does not validate' });
-    const out = dnssecCheck.run(evidence('p384-shop.com', await collect('p384-shop.com')));
+    assert.deepEqual(v.state === 'secure' && v.algorithms, ['ECDSAP256SHA256', 'RSASHA256', 'ECDSAP384SHA384']);
+  });
+
+  it('reports a zone signed only with an algorithm it does not validate (RSA/SHA-1) as such, not as failed', async () => {
+    const v = await verdict('sha1-shop.com');
+    assert.deepEqual(v, { state: 'indeterminate', name: 'sha1-shop.com', unsupported: true, reason: 'sha1-shop.com. is signed with RSASHA1, which the scanner does not validate' });
+    const out = dnssecCheck.run(evidence('sha1-shop.com', await collect('sha1-shop.com')));
     assert.deepEqual([out.status, out.messageId], ['info', 'unsupported']);
   });
 

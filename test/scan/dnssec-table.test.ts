@@ -16,12 +16,12 @@ const DAY = 86_400_000;
 const A = { A: ['127.0.0.1'] };
 const ZONE: Record<string, RecordSet> = {
   'shop.com': { ...A, MX: [{ priority: 10, exchange: 'mx.shop.com' }] }, 'mx.shop.com': A, 'rsa.com': A, 'ed.com': A,
-  'wrongds.com': A, 'plain.com': A, 'stale.com': A, 'p384.com': A, 'www.shop.com': A,
+  'wrongds.com': A, 'plain.com': A, 'stale.com': A, 'p384.com': A, 'sha1.com': A, 'rsa512.com': A, 'ed448.com': A, 'www.shop.com': A,
 };
 let lab: DnssecLab;
 
 before(() => {
-  lab = createDnssecLab({ com: { algorithm: 13 }, 'shop.com': { algorithm: 13 }, 'rsa.com': { algorithm: 8 }, 'ed.com': { algorithm: 15 }, 'wrongds.com': { fault: 'wrong-ds' }, 'stale.com': { fault: 'expired' }, 'plain.com': { fault: 'unsigned' }, 'p384.com': { algorithm: 14 } });
+  lab = createDnssecLab({ com: { algorithm: 13 }, 'shop.com': { algorithm: 13 }, 'rsa.com': { algorithm: 8 }, 'ed.com': { algorithm: 15 }, 'wrongds.com': { fault: 'wrong-ds' }, 'stale.com': { fault: 'expired' }, 'plain.com': { fault: 'unsigned' }, 'p384.com': { algorithm: 14 }, 'sha1.com': { algorithm: 5 }, 'rsa512.com': { algorithm: 10 }, 'ed448.com': { algorithm: 16 } });
 });
 
 async function collect(domain: string): Promise<DnssecEvidence> {
@@ -84,7 +84,11 @@ describe('DNSSEC evidence table', () => {
     ['wrong DS digest at the parent', 'wrongds.com', same, 0, 'bogus', 'fail', 'bogus', /^bogus: the DS digest for key \d+ of wrongds\.com\. does not match its DNSKEY \(a wrong DS at the parent\)$/],
     ['unsigned delegation (no DS)', 'plain.com', same, 0, 'insecure', 'warn', undefined, /^insecure: com\. has no DS record for plain\.com\.: the delegation is not signed$/],
     ['unsigned delegation whose "no DS" answer lost its signature', 'plain.com', (ev) => { const c = structuredClone(ev); const p = c.answers['plain.com. DS']; assert.ok(p?.ok); p.value.authorities = p.value.authorities.filter((r) => r.type !== 46); return c; }, 0, 'bogus', 'fail', 'bogus', /^bogus: com\. says plain\.com\. has no DS, but that answer is not validly signed/],
-    ['unsupported algorithm (ECDSA P-384)', 'p384.com', same, 0, 'indeterminate', 'info', 'unsupported', /^indeterminate: p384\.com\. is signed with ECDSAP384SHA384, which the scanner does not validate$/],
+    ['valid chain, ECDSA P-384 zone', 'p384.com', same, 0, 'secure', 'pass', undefined, /ECDSAP384SHA384\)$/],
+    ['valid chain, RSA/SHA-512 zone', 'rsa512.com', same, 0, 'secure', 'pass', undefined, /RSASHA512\)$/],
+    ['valid chain, Ed448 zone', 'ed448.com', same, 0, 'secure', 'pass', undefined, /ED448\)$/],
+    ['unsupported algorithm (RSA/SHA-1)', 'sha1.com', same, 0, 'indeterminate', 'info', 'unsupported', /^indeterminate: sha1\.com\. is signed with RSASHA1, which the scanner does not validate$/],
+    ['an unsupported algorithm\'s signature does not stand in for a missing one', 'shop.com', (ev) => { const c = structuredClone(ev); const p = c.answers['shop.com. A']; assert.ok(p?.ok); for (const r of p.value.answers) if (r.type === 46) { const d = Buffer.from(r.data, 'base64'); d[2] = 5; r.data = d.toString('base64'); } return c; }, 0, 'bogus', 'fail', 'bogus', /^bogus: the A records of shop\.com\. are signed only with RSASHA1, by none of the zone's keys/],
     ['a failed lookup', 'shop.com', (ev) => ({ ...ev, answers: { ...ev.answers, 'com. DS': { ok: false, error: 'no answer within 3000 ms' } } }), 0, 'indeterminate', 'error', undefined, /^indeterminate: the lookup of com\. DS failed: no answer within 3000 ms; mail servers: mx\.shop\.com indeterminate$/],
     ['IANA\'s anchors against the lab root', 'shop.com', (ev) => ({ ...ev, anchors: [...ROOT_TRUST_ANCHORS] }), 0, 'indeterminate', 'error', undefined, /key tags 20326, 38696/],
   ];

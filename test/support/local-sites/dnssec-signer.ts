@@ -13,8 +13,9 @@ import { encodeName } from '../../../src/net/dns-wire.ts';
 export type ZoneFault = 'bad-signature' | 'expired' | 'not-yet-valid' | 'wrong-ds' | 'unsigned' | 'dnskey-unsigned';
 
 export interface ZoneOptions {
-  /** 8 RSA/SHA-256 (2048-bit), 13 ECDSA P-256 (default), 15 Ed25519, 14 ECDSA P-384 (which the scanner does not validate). */
-  algorithm?: 8 | 13 | 14 | 15;
+  /** 8 RSA/SHA-256 (2048-bit), 10 RSA/SHA-512, 13 ECDSA P-256 (default), 14 ECDSA P-384, 15 Ed25519, 16 Ed448;
+   * 5 RSA/SHA-1, which the scanner does not validate. */
+  algorithm?: 5 | 8 | 10 | 13 | 14 | 15 | 16;
   fault?: ZoneFault;
 }
 
@@ -53,7 +54,7 @@ function tagOf(data: Buffer): number {
 function makeKey(algorithm: number, flags: number): Key {
   let pair: { publicKey: KeyObject; privateKey: KeyObject };
   let pub: Buffer;
-  if (algorithm === 8) {
+  if (algorithm === 5 || algorithm === 8 || algorithm === 10) {
     pair = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const jwk = pair.publicKey.export({ format: 'jwk' });
     const e = b64(jwk.e);
@@ -62,6 +63,9 @@ function makeKey(algorithm: number, flags: number): Key {
     pair = generateKeyPairSync('ec', { namedCurve: algorithm === 13 ? 'P-256' : 'P-384' });
     const jwk = pair.publicKey.export({ format: 'jwk' });
     pub = Buffer.concat([b64(jwk.x), b64(jwk.y)]);
+  } else if (algorithm === 16) {
+    pair = generateKeyPairSync('ed448');
+    pub = b64(pair.publicKey.export({ format: 'jwk' }).x);
   } else {
     pair = generateKeyPairSync('ed25519');
     pub = b64(pair.publicKey.export({ format: 'jwk' }).x);
@@ -71,7 +75,9 @@ function makeKey(algorithm: number, flags: number): Key {
 }
 
 function signBytes(key: Key, data: Buffer): Buffer {
+  if (key.algorithm === 5) return sign('sha1', data, key.privateKey);
   if (key.algorithm === 8) return sign('sha256', data, key.privateKey);
+  if (key.algorithm === 10) return sign('sha512', data, key.privateKey);
   if (key.algorithm === 13) return sign('sha256', data, { key: key.privateKey, dsaEncoding: 'ieee-p1363' });
   if (key.algorithm === 14) return sign('sha384', data, { key: key.privateKey, dsaEncoding: 'ieee-p1363' });
   return sign(null, data, key.privateKey);
