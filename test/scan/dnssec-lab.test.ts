@@ -35,6 +35,7 @@ before(async () => {
   });
   dns = await startDnsServer({
     'www.example-shop.com': A,
+    '*.example-shop.com': { A: ['127.0.0.2'] },
     'example-shop.com': { ...A, MX: [{ priority: 10, exchange: 'mx.example-shop.com' }] },
     'mx.example-shop.com': A,
     'edwards-shop.com': A,
@@ -87,6 +88,26 @@ describe('DNSSEC validation against the signed lab', () => {
     const out = dnssecCheck.run(evidence('example-shop.com', await collect('example-shop.com')));
     assert.equal(out.status, 'pass');
     assert.equal(out.evidence, 'secure (. → com. → example-shop.com., ECDSAP256SHA256, RSASHA256); mail servers: mx.example-shop.com secure');
+  });
+
+  it('validates an answer synthesised from a wildcard (signed as *.example-shop.com., fewer labels than the name)', async () => {
+    const ev = await collect('any.example-shop.com');
+    const a = ev.answers['any.example-shop.com. A'];
+    assert.ok(a?.ok && a.value.answers.some((r) => r.type === RR.A && r.name === 'any.example-shop.com'));
+    assert.equal(validateName(ev, 'any.example-shop.com', Date.now()).state, 'secure');
+    // Read as the name's own signature (label count 3, not 2) it does not verify: the wildcard owner is what was signed.
+    const own = structuredClone(ev);
+    const p = own.answers['any.example-shop.com. A'];
+    assert.ok(p?.ok);
+    for (const r of p.value.answers) {
+      if (r.type !== RR.RRSIG) continue;
+      const d = Buffer.from(r.data, 'base64');
+      assert.equal(d[3], 2);
+      d[3] = 3;
+      r.data = d.toString('base64');
+    }
+    const v = validateName(own, 'any.example-shop.com', Date.now());
+    assert.match(v.state === 'bogus' ? v.reason : v.state, /^the RRSIG over the A records of any\.example-shop\.com\. by key \d+ does not verify$/);
   });
 
   it('validates Ed25519', async () => {
@@ -175,6 +196,5 @@ describe('DNSSEC validation against the signed lab', () => {
     assert.ok(ev.answers['mx.broken-shop.com. A']?.ok);
     assert.equal(ev.queries, keys.length);
     assert.ok(ev.answers[`mail-shop.com. ${'MX'}`]?.ok);
-    void RR;
   });
 });

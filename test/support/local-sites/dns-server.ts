@@ -91,7 +91,11 @@ function answer(query: Message, zone: Record<string, RecordSet>, lab: DnssecLab 
   const name = q.name.toLowerCase().replace(/\.$/, '');
   const opt = query.additionals.find((r) => r.type === RR.OPT);
   const dnssecOk = lab !== undefined && opt !== undefined && (opt.ttl & 0x8000) !== 0;
-  const set = zone[name];
+  // A name with no records of its own is answered from `*.<parent>` when the zone has that wildcard (RFC 4592),
+  // signed as the wildcard (its RRSIG's label count one less than the name's).
+  const wildcard = zone[name] === undefined && name !== '' ? `*.${name.split('.').slice(1).join('.')}`.replace(/\.$/, '') : undefined;
+  const set = zone[name] ?? (wildcard !== undefined ? zone[wildcard] : undefined);
+  const signedOwner = zone[name] === undefined && set !== undefined && wildcard !== undefined ? wildcard : name;
   const apex = lab?.zones.get(name);
   // A DS question at a zone cut is the parent's to answer.
   const owner = lab === undefined ? undefined : q.type === RR.DS && apex && name !== '' ? parentZone(lab, name) : zoneOf(lab, name);
@@ -104,7 +108,7 @@ function answer(query: Message, zone: Record<string, RecordSet>, lab: DnssecLab 
   const answers: ResourceRecord[] = data.map((d) => ({ ...rr(q.name, q.type, d), ttl: lab ? TTL : 1 }));
   const authorities: ResourceRecord[] = [];
   if (dnssecOk && owner && data.length > 0) {
-    const sig = rrsig(owner, name, q.type, TTL, data);
+    const sig = rrsig(owner, signedOwner, q.type, TTL, data);
     if (sig) answers.push(rr(q.name, RR.RRSIG, sig));
   }
   if (lab && owner && data.length === 0) {

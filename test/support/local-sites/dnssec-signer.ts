@@ -149,7 +149,8 @@ export function rrsig(zone: SignedZone, owner: string, type: number, ttl: number
   const head = Buffer.alloc(18);
   head.writeUInt16BE(type, 0);
   head.writeUInt8(key.algorithm, 2);
-  head.writeUInt8(owner === '' ? 0 : owner.split('.').length, 3);
+  // The label count leaves out the root and a wildcard's `*` (RFC 4034 §3.1.3).
+  head.writeUInt8(owner === '' ? 0 : owner.split('.').filter((l, i) => !(i === 0 && l === '*')).length, 3);
   head.writeUInt32BE(ttl, 4);
   head.writeUInt32BE(expiration >>> 0, 8);
   head.writeUInt32BE(inception >>> 0, 12);
