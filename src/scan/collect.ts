@@ -208,7 +208,8 @@ async function collectTls(connector: Connector, domain: string, opts: CollectOpt
 async function queryDnssec(connector: Connector, domain: string, opts: CollectOptions): Promise<DnssecEvidence> {
   const server = connector.resolver.getServers()[0];
   if (server === undefined) throw new Error('no DNS server configured');
-  const client = createDnsClient(server, { timeoutMs: opts.timeoutMs });
+  // As patient as the resolver's own lookups (node:dns: its timeout, tried twice), never more than a request.
+  const client = createDnsClient(server, { timeoutMs: Math.min(opts.timeoutMs, 2 * (connector.settings.dnsTimeoutMs ?? 3000)) });
   try {
     return await collectDnssec(client, domain, opts.dnssecTrustAnchors ?? ROOT_TRUST_ANCHORS);
   } finally {

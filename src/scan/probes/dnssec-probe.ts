@@ -44,10 +44,17 @@ export async function collectDnssec(client: DnsClient, domain: string, anchors: 
     ...ancestors(name).flatMap((level) => (level === '' ? [ask(level, RR.DNSKEY)] : [ask(level, RR.DNSKEY), ask(level, RR.DS), ask(level, RR.SOA)])),
     ...types.map((t) => ask(name, t)),
   ]);
-  await chain(domain, [RR.A, RR.MX]);
-  const mx = await ask(domain, RR.MX);
-  const hosts = mx.ok ? mxHosts(mx.value, domain).filter((h) => h !== domain).slice(0, MAX_MX_HOSTS) : [];
-  await Promise.all(hosts.map((h) => chain(h, [RR.A])));
+  // The MX hosts' chains start as soon as the MX answer is in, alongside the rest of the domain's.
+  const mxAnswer = ask(domain, RR.MX);
+  const [, hosts] = await Promise.all([
+    chain(domain, [RR.A, RR.MX]),
+    mxAnswer.then(async (mx) => {
+      const found = mx.ok ? mxHosts(mx.value, domain).filter((h) => h !== domain).slice(0, MAX_MX_HOSTS) : [];
+      await Promise.all(found.map((h) => chain(h, [RR.A])));
+      return found;
+    }),
+  ]);
+  const mx = await mxAnswer;
   const answers: Record<string, Probe<DnsAnswer>> = {};
   for (const [key, p] of asked) answers[key] = await p;
   return { anchors: [...anchors], answers, names: [domain, ...hosts], mx: mx.ok && mxHosts(mx.value, domain).length > 0, queries: asked.size };
