@@ -19,7 +19,13 @@ const A = { A: ['127.0.0.1'] };
 
 before(async () => {
   lab = createDnssecLab({
-    com: { algorithm: 8 },
+    com: { algorithm: 8, denial: 'nsec3' },
+    net: { algorithm: 13 },
+    'plain-shop.net': { fault: 'unsigned' },
+    'liar-shop.net': { fault: 'unsigned', proof: 'lists-ds' },
+    'forged-shop.com': { fault: 'unsigned', proof: 'bad-signature' },
+    'liar-shop.com': { fault: 'unsigned', proof: 'lists-ds' },
+    'bare-shop.com': { fault: 'unsigned', proof: 'none' },
     'example-shop.com': { algorithm: 13 },
     'edwards-shop.com': { algorithm: 15 },
     'broken-shop.com': { fault: 'bad-signature' },
@@ -46,6 +52,11 @@ before(async () => {
     'wrongds-shop.com': A,
     'nokeysig-shop.com': A,
     'plain-shop.com': A,
+    'plain-shop.net': A,
+    'liar-shop.net': A,
+    'forged-shop.com': A,
+    'liar-shop.com': A,
+    'bare-shop.com': A,
     'p384-shop.com': A,
     'sha1-shop.com': A,
     'big-shop.com': { A: Array.from({ length: 120 }, (_, i) => `127.0.${i >> 8}.${(i & 255) + 1}`) },
@@ -141,11 +152,26 @@ describe('DNSSEC validation against the signed lab', () => {
     });
   }
 
-  it('calls an unsigned delegation insecure, an information finding', async () => {
+  it('calls an unsigned delegation insecure, an information finding, proven by the parent\'s NSEC3 opt-out or NSEC', async () => {
     const v = await verdict('plain-shop.com');
-    assert.deepEqual(v, { state: 'insecure', name: 'plain-shop.com', zone: 'plain-shop.com', reason: 'com. has no DS record for plain-shop.com.: the delegation is not signed' });
+    assert.deepEqual(v, { state: 'insecure', name: 'plain-shop.com', zone: 'plain-shop.com', reason: 'com. has no DS record for plain-shop.com. (proven by NSEC3 opt-out): the delegation is not signed' });
     const out = dnssecCheck.run(evidence('plain-shop.com', await collect('plain-shop.com')));
     assert.deepEqual([out.status, out.severity, out.messageId], ['warn', 'info', undefined]);
+    const net = await verdict('plain-shop.net');
+    assert.equal(net.state === 'insecure' && net.reason, 'net. has no DS record for plain-shop.net. (proven by NSEC): the delegation is not signed');
+    // Without a proof, validators say bogus; the resolver may have dropped it, so the scanner says it cannot tell.
+    const bare = await verdict('bare-shop.com');
+    assert.deepEqual(bare, { state: 'indeterminate', name: 'bare-shop.com', reason: 'the resolver\'s answer that bare-shop.com. has no DS carries no NSEC/NSEC3 proof' });
+  });
+
+  it('finds a delegation bogus when the parent\'s proof of no DS is wrong or its signature broken', async () => {
+    const liar = await verdict('liar-shop.net');
+    assert.deepEqual(liar, { state: 'bogus', name: 'liar-shop.net', reason: 'net. says liar-shop.net. has no DS, but its proof fails: the NSEC at liar-shop.net. lists a DS record' });
+    const liar3 = await verdict('liar-shop.com');
+    assert.equal(liar3.state === 'bogus' && liar3.reason, 'com. says liar-shop.com. has no DS, but its proof fails: the NSEC3 for liar-shop.com. lists a DS record');
+    const forged = await verdict('forged-shop.com');
+    assert.equal(forged.state, 'bogus');
+    assert.match(forged.state === 'bogus' ? forged.reason : '', /^com\. says forged-shop\.com\. has no DS, but its proof fails: the RRSIG over the NSEC3 records of [0-9a-v]{32}\.com\. by key \d+ does not verify$/);
   });
 
   it('validates ECDSA P-384', async () => {

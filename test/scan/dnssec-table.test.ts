@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import type { DnsClient } from '../../src/net/dns-client.ts';
-import { dnssecCheck, ROOT_TRUST_ANCHORS, validateName } from '../../src/scan/checks/dnssec.ts';
+import { dnssecCheck, nsec3Hash, ROOT_TRUST_ANCHORS, validateName } from '../../src/scan/checks/dnssec.ts';
 import type { DnssecEvidence, Evidence } from '../../src/scan/evidence.ts';
 import { collectDnssec } from '../../src/scan/probes/dnssec-probe.ts';
 import { labAnswer } from '../support/local-sites/dns-server.ts';
@@ -82,7 +82,9 @@ describe('DNSSEC evidence table', () => {
     ['everything expired, the root too (judged 60 days on): the anchor, not the domain', 'shop.com', same, 60 * DAY, 'indeterminate', 'error', undefined, /^indeterminate: the root's keys do not validate against the trust anchor \(the RRSIG over the DNSKEY records of \. expired at/],
     ['signatures not yet valid (judged 2 days before)', 'rsa.com', same, -2 * DAY, 'indeterminate', 'error', undefined, /not yet valid/],
     ['wrong DS digest at the parent', 'wrongds.com', same, 0, 'bogus', 'fail', 'bogus', /^bogus: the DS digest for key \d+ of wrongds\.com\. does not match its DNSKEY \(a wrong DS at the parent\)$/],
-    ['unsigned delegation (no DS)', 'plain.com', same, 0, 'insecure', 'warn', undefined, /^insecure: com\. has no DS record for plain\.com\.: the delegation is not signed$/],
+    ['unsigned delegation (no DS)', 'plain.com', same, 0, 'insecure', 'warn', undefined, /^insecure: com\. has no DS record for plain\.com\. \(proven by NSEC\): the delegation is not signed$/],
+    ['unsigned delegation, the parent\'s NSEC dropped by the resolver', 'plain.com', (ev) => { const c = structuredClone(ev); const p = c.answers['plain.com. DS']; assert.ok(p?.ok); p.value.authorities = p.value.authorities.filter((r) => r.type === 6 || (r.type === 46 && Buffer.from(r.data, 'base64').readUInt16BE(0) === 6)); return c; }, 0, 'indeterminate', 'error', undefined, /^indeterminate: the resolver's answer that plain\.com\. has no DS carries no NSEC\/NSEC3 proof$/],
+    ['unsigned delegation, the parent\'s NSEC altered to list a DS', 'plain.com', (ev) => { const c = structuredClone(ev); const p = c.answers['plain.com. DS']; assert.ok(p?.ok); for (const r of p.value.authorities) if (r.type === 47) { const d = Buffer.from(r.data, 'base64'); d[d.length - 1] = (d[d.length - 1] ?? 0) | 0x10; r.data = d.toString('base64'); } return c; }, 0, 'bogus', 'fail', 'bogus', /^bogus: com\. says plain\.com\. has no DS, but its proof fails: the RRSIG over the NSEC records of plain\.com\. by key \d+ does not verify$/],
     ['unsigned delegation whose "no DS" answer lost its signature', 'plain.com', (ev) => { const c = structuredClone(ev); const p = c.answers['plain.com. DS']; assert.ok(p?.ok); p.value.authorities = p.value.authorities.filter((r) => r.type !== 46); return c; }, 0, 'bogus', 'fail', 'bogus', /^bogus: com\. says plain\.com\. has no DS, but that answer is not validly signed/],
     ['valid chain, ECDSA P-384 zone', 'p384.com', same, 0, 'secure', 'pass', undefined, /ECDSAP384SHA384\)$/],
     ['valid chain, RSA/SHA-512 zone', 'rsa512.com', same, 0, 'secure', 'pass', undefined, /RSASHA512\)$/],
@@ -109,6 +111,28 @@ describe('DNSSEC evidence table', () => {
     assert.equal(validateName(ev, 'ed.com', Date.now()).state, 'secure');
     const [tag] = lab.trustAnchor[0]!.split(' ');
     assert.match(ev.anchors[0]!, new RegExp(`^${tag} 13 2 [0-9A-F]{64}$`));
+  });
+});
+
+describe('NSEC3 hashing', () => {
+  it('matches RFC 5155 appendix A (salt aabbccdd, 12 iterations), written in base32hex', () => {
+    const b32 = (b: Buffer) => {
+      let out = '';
+      let bits = 0;
+      let v = 0;
+      for (const x of b) {
+        v = (v << 8) | x;
+        bits += 8;
+        while (bits >= 5) {
+          out += '0123456789abcdefghijklmnopqrstuv'[(v >> (bits - 5)) & 31];
+          bits -= 5;
+        }
+      }
+      return out;
+    };
+    const salt = Buffer.from('aabbccdd', 'hex');
+    assert.deepEqual(['example', 'a.example', 'ai.example', 'ns1.example'].map((n) => b32(nsec3Hash(n, salt, 12))),
+      ['0p9mhaveqvm6t7vbl5lop2u3t2rp3tom', '35mthgpgcu1qg68fab165klnsnk3dpvl', 'gjeqe526plbf1g8mklp59enfd789njgi', '2t7b4g4vsa5smi47k61mv5bv1a22bojr']);
   });
 });
 

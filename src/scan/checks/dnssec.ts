@@ -8,8 +8,8 @@
 // verify or is outside its validity window, a DS digest matching no key, records the zone should have signed left
 // unsigned — validating resolvers refuse such a name), and `indeterminate` (the resolver's answers did not allow a
 // verdict: a failed lookup, a root that does not match the trust anchor, or only algorithms the scanner does not
-// implement). Authenticated denial (NSEC/NSEC3) is not validated: "no DS here" is taken from a negative answer
-// whose SOA the parent signed; the proof records themselves are not checked.
+// implement, or no proof of a "no DS"). Authenticated denial is checked where it decides the verdict — the parent's
+// NSEC or NSEC3 proof that an unsigned delegation has no DS — not for other negative answers.
 import { createHash, createPublicKey, verify as verifySignature } from 'node:crypto';
 import type { KeyObject } from 'node:crypto';
 import { encodeName, RR } from '../../net/dns-wire.ts';
@@ -345,6 +345,145 @@ export function verifyZoneKeys(zone: string, dsSet: readonly Ds[], answer: DnsAn
   return { ok: true, keys: zoneKeys.filter((k) => ALGORITHMS.has(k.algorithm)), algorithm: verified.algorithm };
 }
 
+// ---- authenticated denial of a DS (RFC 4035 §5.4, RFC 5155 §8.6) ----
+
+/** The types a type bitmap (RFC 4034 §4.1.2) lists. */
+export function bitmapTypes(data: Buffer, from: number): Set<number> {
+  const types = new Set<number>();
+  let p = from;
+  while (p + 2 <= data.length) {
+    const window = data[p] ?? 0;
+    const len = data[p + 1] ?? 0;
+    if (len < 1 || len > 32 || p + 2 + len > data.length) throw new Error('malformed type bitmap');
+    for (let i = 0; i < len; i++) {
+      const byte = data[p + 2 + i] ?? 0;
+      for (let bit = 0; bit < 8; bit++) if (byte & (0x80 >> bit)) types.add(window * 256 + i * 8 + bit);
+    }
+    p += 2 + len;
+  }
+  return types;
+}
+
+const BASE32HEX = '0123456789abcdefghijklmnopqrstuv';
+
+function fromBase32hex(text: string): Buffer | undefined {
+  let bits = 0;
+  let value = 0;
+  const out: number[] = [];
+  for (const ch of text.toLowerCase()) {
+    const v = BASE32HEX.indexOf(ch);
+    if (v < 0) return undefined;
+    value = (value << 5) | v;
+    bits += 5;
+    if (bits >= 8) {
+      out.push((value >> (bits - 8)) & 0xff);
+      bits -= 8;
+    }
+  }
+  return Buffer.from(out);
+}
+
+/** RFC 5155 §5: the iterated SHA-1 of a name's canonical wire form. */
+export function nsec3Hash(name: string, salt: Buffer, iterations: number): Buffer {
+  let h = createHash('sha1').update(encodeName(norm(name))).update(salt).digest();
+  for (let i = 0; i < iterations; i++) h = createHash('sha1').update(h).update(salt).digest();
+  return h;
+}
+
+/** Validators may treat NSEC3 with more iterations as insecure without proof (RFC 9276 §3.2; BIND's limit). */
+const MAX_NSEC3_ITERATIONS = 150;
+
+interface Nsec3 { owner: string; hash: Buffer; optOut: boolean; iterations: number; salt: Buffer; next: Buffer; types: Set<number> }
+
+/** Whether `h` lies strictly between an NSEC3's owner hash and its next hash, the chain wrapping at its end. */
+function covers(n: Nsec3, h: Buffer): boolean {
+  const afterOwner = Buffer.compare(n.hash, h) < 0;
+  const beforeNext = Buffer.compare(h, n.next) < 0;
+  return Buffer.compare(n.hash, n.next) < 0 ? afterOwner && beforeNext : afterOwner || beforeNext;
+}
+
+/**
+ * The parent's proof that `cut` has no DS, when the negative answer carries one: an NSEC at the cut listing NS and
+ * neither DS nor SOA; or an NSEC3 matching the cut with that bitmap, or (opt-out) the closest encloser's NSEC3 and an
+ * opt-out NSEC3 covering the next closer name. Every NSEC/NSEC3 used must be signed by the parent's keys. An
+ * answer with neither is `missing`: validators call it bogus, but a resolver that drops proofs would make every
+ * unsigned domain bogus, so the scanner calls it indeterminate (0 points) instead.
+ */
+function verifyNoDs(authorities: readonly DnsRecord[], zone: string, cut: string, keys: readonly Dnskey[], at: number): { ok: true; how: string } | { ok: false; reason: string; missing?: boolean } {
+  const signed = (owner: string, type: number): string | undefined => {
+    const v = verifyRrset(rrsetOf(authorities, owner, type), sigsOver(authorities, owner, type), keys, zone, at);
+    return v.ok ? undefined : v.reason;
+  };
+  const nsecs = authorities.filter((r) => r.type === RR.NSEC);
+  const exact = nsecs.find((r) => norm(r.name) === cut);
+  if (exact) {
+    const bad = signed(cut, RR.NSEC);
+    if (bad) return { ok: false, reason: bad };
+    const data = decode(exact);
+    let types: Set<number>;
+    try {
+      types = bitmapTypes(data, readName(data, 0)[1]);
+    } catch {
+      return { ok: false, reason: `the NSEC at ${fqdn(cut)} is malformed` };
+    }
+    if (types.has(RR.DS)) return { ok: false, reason: `the NSEC at ${fqdn(cut)} lists a DS record` };
+    if (types.has(RR.SOA) || !types.has(RR.NS)) return { ok: false, reason: `the NSEC at ${fqdn(cut)} is not the parent's delegation (${types.has(RR.SOA) ? 'it lists SOA' : 'no NS'})` };
+    return { ok: true, how: 'proven by NSEC' };
+  }
+  const nsec3s: Nsec3[] = [];
+  for (const r of authorities) {
+    if (r.type !== RR.NSEC3) continue;
+    const owner = norm(r.name);
+    const label = owner.split('.')[0] ?? '';
+    const hash = fromBase32hex(label);
+    if (!hash || owner !== `${label}${zone === '' ? '' : `.${zone}`}`) continue;
+    try {
+      const d = decode(r);
+      if (d[0] !== 1) continue; // only SHA-1 is defined
+      const saltLen = d[4] ?? 0;
+      const hashLen = d[5 + saltLen] ?? 0;
+      const nextAt = 6 + saltLen;
+      nsec3s.push({ owner, hash, optOut: ((d[1] ?? 0) & 1) === 1, iterations: d.readUInt16BE(2), salt: d.subarray(5, 5 + saltLen), next: d.subarray(nextAt, nextAt + hashLen), types: bitmapTypes(d, nextAt + hashLen) });
+    } catch {
+      return { ok: false, reason: `an NSEC3 record at ${fqdn(owner)} is malformed` };
+    }
+  }
+  if (nsec3s.length === 0) {
+    if (nsecs.length > 0) return { ok: false, reason: `no NSEC matches ${fqdn(cut)}` };
+    return { ok: false, missing: true, reason: `the resolver's answer that ${fqdn(cut)} has no DS carries no NSEC/NSEC3 proof` };
+  }
+  const { salt, iterations } = nsec3s[0] as Nsec3;
+  if (iterations > MAX_NSEC3_ITERATIONS) return { ok: true, how: `NSEC3 with ${iterations} iterations, taken as insecure (RFC 9276)` };
+  const hashOf = (n: string) => nsec3Hash(n, salt, iterations);
+  const use = (n: Nsec3): string | undefined => signed(n.owner, RR.NSEC3);
+  const match = (n: string) => nsec3s.find((x) => x.hash.equals(hashOf(n)));
+  const at3 = match(cut);
+  if (at3) {
+    const bad = use(at3);
+    if (bad) return { ok: false, reason: bad };
+    if (at3.types.has(RR.DS)) return { ok: false, reason: `the NSEC3 for ${fqdn(cut)} lists a DS record` };
+    if (at3.types.has(RR.SOA) || !at3.types.has(RR.NS)) return { ok: false, reason: `the NSEC3 for ${fqdn(cut)} is not the parent's delegation` };
+    return { ok: true, how: 'proven by NSEC3' };
+  }
+  // Opt-out: the closest encloser (an ancestor of the cut the chain has) and an opt-out NSEC3 covering the next
+  // closer name (the closest encloser plus one label of the cut).
+  const chain = ancestors(cut).reverse().slice(1);
+  for (let i = 0; i < chain.length; i++) {
+    const encloser = chain[i] as string;
+    if (labelCount(encloser) < labelCount(zone)) break;
+    const ce = match(encloser);
+    if (!ce) continue;
+    const nextCloser = i === 0 ? cut : (chain[i - 1] as string);
+    const cover = nsec3s.find((x) => covers(x, hashOf(nextCloser)));
+    if (!cover) return { ok: false, reason: `no NSEC3 covers ${fqdn(nextCloser)}` };
+    if (!cover.optOut) return { ok: false, reason: `the NSEC3 covering ${fqdn(nextCloser)} has no opt-out flag: it proves the name does not exist` };
+    const bad = use(ce) ?? use(cover);
+    if (bad) return { ok: false, reason: bad };
+    return { ok: true, how: 'proven by NSEC3 opt-out' };
+  }
+  return { ok: false, reason: `no NSEC3 matches an encloser of ${fqdn(cut)}` };
+}
+
 // ---- the chain ----
 
 export type DnssecVerdict =
@@ -410,10 +549,14 @@ export function validateName(ev: DnssecEvidence, nameIn: string, at: number, ext
     const apex = soa.answers.some((r) => r.type === RR.SOA && norm(r.name) === level)
       || (typeof dnskeys !== 'string' && dnskeys.answers.some((r) => r.type === RR.DNSKEY && norm(r.name) === level));
     if (!apex) continue;
-    // The parent's "no DS" must at least come signed by the parent (its SOA in the negative answer).
+    // The parent's "no DS" must come signed by the parent (its SOA in the negative answer), and its NSEC or NSEC3
+    // proof, when the resolver passed one on, must hold.
     const denial = verifyRrset(rrsetOf(ds.authorities, zone, RR.SOA), sigsOver(ds.authorities, zone, RR.SOA), keys, zone, at);
     if (!denial.ok && !denial.unsupported) return bogus(`${fqdn(zone)} says ${fqdn(level)} has no DS, but that answer is not validly signed: ${denial.reason}`);
-    return { state: 'insecure', name, zone: level, reason: `${fqdn(zone)} has no DS record for ${fqdn(level)}: the delegation is not signed` };
+    const proof = verifyNoDs(ds.authorities, zone, level, keys, at);
+    if (!proof.ok && proof.missing) return indeterminate(proof.reason);
+    if (!proof.ok) return bogus(`${fqdn(zone)} says ${fqdn(level)} has no DS, but its proof fails: ${proof.reason}`);
+    return { state: 'insecure', name, zone: level, reason: `${fqdn(zone)} has no DS record for ${fqdn(level)} (${proof.how}): the delegation is not signed` };
   }
   // The name's own records, signed by its zone.
   let negative = false;

@@ -3,12 +3,13 @@
 // made-up public names to 127.0.0.x. With a DNSSEC lab (`dnssec-signer.ts`) it serves a really signed tree —
 // its own root, the lab's zone cuts with DS and DNSKEY records, RRSIGs made as each answer is sent — to queries
 // with the DO bit, as a recursive resolver passes DNSSEC records on.
+import { createHash } from 'node:crypto';
 import dgram from 'node:dgram';
 import net from 'node:net';
 import { isIPv4 } from 'node:net';
 import { decodeMessage, encodeMessage, encodeName, encodeQuery, FLAG, RCODE, RR } from '../../../src/net/dns-wire.ts';
 import type { Message, ResourceRecord } from '../../../src/net/dns-wire.ts';
-import type { DnssecLab } from './dnssec-signer.ts';
+import type { DnssecLab, SignedZone, ZoneOptions } from './dnssec-signer.ts';
 import { dnskeyRecords, dsRecords, parentZone, rrsig, soaData, zoneOf } from './dnssec-signer.ts';
 
 type Answer<T> = T[] | (() => T[]);
@@ -78,11 +79,56 @@ function rdata(type: number, set: RecordSet): Buffer[] {
 
 const TTL = 300;
 
-/** NSEC at a delegation point without DS (RFC 4035 §5.2): the next name is the cut's first possible child, the type
- * bitmap NS, RRSIG and NSEC — no DS, no SOA. */
-function nsecAtCut(name: string): Buffer {
-  const bitmap = Buffer.from([0, 6, 0x20, 0, 0, 0, 0, 0x03]);
-  return Buffer.concat([Buffer.from([1, 0]), encodeName(name), bitmap]);
+/** The type bitmap (RFC 4034 §4.1.2) of the given types, all below 256. */
+function bitmap(types: number[]): Buffer {
+  const bytes = Buffer.alloc(Math.floor(Math.max(...types) / 8) + 1);
+  for (const t of types) bytes[t >> 3] = (bytes[t >> 3] ?? 0) | (0x80 >> (t & 7));
+  return Buffer.concat([Buffer.from([0, bytes.length]), bytes]);
+}
+
+const BASE32HEX = '0123456789abcdefghijklmnopqrstuv';
+function base32hex(b: Buffer): string {
+  let out = '';
+  let bits = 0;
+  let value = 0;
+  for (const byte of b) {
+    value = (value << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      out += BASE32HEX[(value >> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  return bits > 0 ? out + BASE32HEX[(value << (5 - bits)) & 31] : out;
+}
+
+/** The parent's proof that a delegation has no DS (RFC 4035 §5.2, RFC 5155 §7.2.4): with NSEC, the NSEC at the cut
+ * (next name its first possible child, types NS, RRSIG, NSEC); with NSEC3 (no salt, no extra iterations), an opt-out
+ * chain of one record, the apex's, which matches the closest encloser and covers every other hash. `lists-ds`
+ * breaks it (a bitmap at the cut claims a DS). Records to add to the authority section, signed by `parent`. */
+function denialOfDs(parent: SignedZone, cut: string, fault: ZoneOptions['proof']): ResourceRecord[] {
+  const rr = (n: string, type: number, d: Buffer): ResourceRecord => ({ name: n, type, class: 1, ttl: TTL, data: d });
+  let owner: string;
+  let type: number;
+  let data: Buffer;
+  if (parent.options.denial === 'nsec3') {
+    // `lists-ds`: an NSEC3 at the cut's own hash claiming NS and DS (a chain of one).
+    const hash = createHash('sha1').update(encodeName(fault === 'lists-ds' ? cut : parent.apex)).digest();
+    owner = `${base32hex(hash)}${parent.apex === '' ? '' : `.${parent.apex}`}`;
+    type = RR.NSEC3;
+    const types = fault === 'lists-ds' ? [RR.NS, RR.DS, RR.RRSIG] : [RR.NS, RR.SOA, RR.RRSIG, RR.DNSKEY, 51];
+    // SHA-1, opt-out, 0 iterations, no salt; the next hash is its own (a chain of one).
+    data = Buffer.concat([Buffer.from([1, 1, 0, 0, 0, hash.length]), hash, bitmap(types)]);
+  } else {
+    owner = cut;
+    type = RR.NSEC;
+    data = Buffer.concat([Buffer.from([1, 0]), encodeName(cut), bitmap(fault === 'lists-ds' ? [RR.NS, RR.DS, RR.RRSIG, RR.NSEC] : [RR.NS, RR.RRSIG, RR.NSEC])]);
+  }
+  const out = [rr(owner, type, data)];
+  const sig = rrsig(parent, owner, type, TTL, [data]);
+  if (sig && fault === 'bad-signature') sig[sig.length - 3] = (sig[sig.length - 3] ?? 0) ^ 0x10;
+  if (sig) out.push(rr(owner, RR.RRSIG, sig));
+  return out;
 }
 
 /** The answer to one question, signed when the lab is and the query asked for DNSSEC records (DO). */
@@ -112,19 +158,14 @@ function answer(query: Message, zone: Record<string, RecordSet>, lab: DnssecLab 
     if (sig) answers.push(rr(q.name, RR.RRSIG, sig));
   }
   if (lab && owner && data.length === 0) {
-    // NODATA or NXDOMAIN: the zone's SOA (signed), as a negative answer carries it. The one NSEC proof served is
-    // the parent's for a delegation without DS (what makes it provably insecure to a validator such as delv);
-    // other negative answers carry none.
+    // NODATA or NXDOMAIN: the zone's SOA (signed), as a negative answer carries it. The one NSEC/NSEC3 proof
+    // served is the parent's for a delegation without DS (what makes it provably insecure to a validator such as
+    // delv); other negative answers carry none.
     const soa = soaData(owner.apex);
     authorities.push(rr(owner.apex, RR.SOA, soa));
     const sig = dnssecOk ? rrsig(owner, owner.apex, RR.SOA, TTL, [soa]) : undefined;
     if (sig) authorities.push(rr(owner.apex, RR.RRSIG, sig));
-    if (dnssecOk && q.type === RR.DS && apex && name !== '') {
-      const nsec = nsecAtCut(name);
-      authorities.push(rr(name, RR.NSEC, nsec));
-      const nsecSig = rrsig(owner, name, RR.NSEC, TTL, [nsec]);
-      if (nsecSig) authorities.push(rr(name, RR.RRSIG, nsecSig));
-    }
+    if (dnssecOk && q.type === RR.DS && apex && name !== '' && apex.options.proof !== 'none') authorities.push(...denialOfDs(owner, name, apex.options.proof));
   }
   const exists = set !== undefined || apex !== undefined;
   const flags = FLAG.QR | FLAG.AA | FLAG.RA | (query.flags & FLAG.RD) | (exists ? RCODE.NOERROR : RCODE.NXDOMAIN);

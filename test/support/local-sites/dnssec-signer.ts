@@ -17,6 +17,11 @@ export interface ZoneOptions {
    * 5 RSA/SHA-1, which the scanner does not validate. */
   algorithm?: 5 | 8 | 10 | 13 | 14 | 15 | 16;
   fault?: ZoneFault;
+  /** How this zone denies a DS at its unsigned delegations: NSEC (default) or NSEC3 with opt-out, as .com does. */
+  denial?: 'nsec' | 'nsec3';
+  /** The proof the parent serves that this (unsigned) zone has no DS: `lists-ds` claims a DS in the bitmap,
+   * `bad-signature` breaks its RRSIG, `none` leaves it out (the signed SOA alone). */
+  proof?: 'lists-ds' | 'bad-signature' | 'none';
 }
 
 interface Key {
