@@ -204,15 +204,34 @@ export function publicKey(key: Dnskey): KeyObject {
   return createPublicKey({ key: { kty: 'OKP', crv: alg.crv, x: b64url(k) }, format: 'jwk' });
 }
 
+/** Verdicts of signature checks already made, keyed by a digest of key, signature and signed data together: every
+ * scan checks the same root and TLD signatures (the root's DNSKEY set, the TLD's DS and DNSKEY sets) until they are
+ * re-signed, and the public-key operation is most of a scan's DNSSEC CPU. Bounded; a hit is the same computation's
+ * result, so the check stays a pure function of its evidence. */
+const verified = new Map<string, boolean>();
+const VERIFIED_MAX = 4096;
+
 function verifies(key: Dnskey, data: Buffer, signature: Buffer): boolean {
   const alg = ALGORITHMS.get(key.algorithm);
   if (!alg) return false;
+  // Each part length-prefixed, so no two different triples hash the same input.
+  const lengths = Buffer.alloc(12);
+  lengths.writeUInt32BE(key.data.length, 0);
+  lengths.writeUInt32BE(signature.length, 4);
+  lengths.writeUInt32BE(data.length, 8);
+  const memo = createHash('sha256').update(lengths).update(key.data).update(signature).update(data).digest('base64');
+  const known = verified.get(memo);
+  if (known !== undefined) return known;
+  let ok: boolean;
   try {
     const pub = publicKey(key);
-    return alg.kind === 'ec' ? verifySignature(alg.hash, data, { key: pub, dsaEncoding: 'ieee-p1363' }, signature) : verifySignature(alg.hash, data, pub, signature);
+    ok = alg.kind === 'ec' ? verifySignature(alg.hash, data, { key: pub, dsaEncoding: 'ieee-p1363' }, signature) : verifySignature(alg.hash, data, pub, signature);
   } catch {
-    return false;
+    ok = false;
   }
+  if (verified.size >= VERIFIED_MAX) verified.clear();
+  verified.set(memo, ok);
+  return ok;
 }
 
 /** The DS digest of a DNSKEY at `owner` (RFC 4034 §5.1.4); undefined for a digest type not implemented. */
