@@ -617,7 +617,7 @@ const dnssecRule = scanRule({
     default: 'No DS record for {{zone}}: the zone is not signed (or the delegation is not secured).',
     bogus: 'DNSSEC validation fails for {{name}}: {{reason}}. Validating resolvers refuse to resolve it.',
     mail: 'DNSSEC validation fails for the mail server name {{name}}: {{reason}}. Validating senders cannot deliver mail to it.',
-    unsupported: 'The DNSSEC chain of {{name}} uses an algorithm the scanner does not validate: {{reason}}.',
+    unsupported: 'The DNSSEC chain of {{name}} cannot be validated here: {{reason}}.',
   },
 });
 
