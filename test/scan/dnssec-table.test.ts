@@ -16,12 +16,12 @@ const DAY = 86_400_000;
 const A = { A: ['127.0.0.1'] };
 const ZONE: Record<string, RecordSet> = {
   'shop.com': { ...A, MX: [{ priority: 10, exchange: 'mx.shop.com' }] }, 'mx.shop.com': A, 'rsa.com': A, 'ed.com': A,
-  'wrongds.com': A, 'plain.com': A, 'stale.com': A, 'p384.com': A, 'sha1.com': A, 'rsa512.com': A, 'ed448.com': A, 'www.shop.com': A,
+  'wrongds.com': A, 'plain.com': A, 'stale.com': A, 'p384.com': A, 'sha1.com': A, 'rsa512.com': A, 'ed448.com': A, 'www.shop.com': A, 'twods.com': A, 'sha1only.com': A,
 };
 let lab: DnssecLab;
 
 before(() => {
-  lab = createDnssecLab({ com: { algorithm: 13 }, 'shop.com': { algorithm: 13 }, 'rsa.com': { algorithm: 8 }, 'ed.com': { algorithm: 15 }, 'wrongds.com': { fault: 'wrong-ds' }, 'stale.com': { fault: 'expired' }, 'plain.com': { fault: 'unsigned' }, 'p384.com': { algorithm: 14 }, 'sha1.com': { algorithm: 5 }, 'rsa512.com': { algorithm: 10 }, 'ed448.com': { algorithm: 16 } });
+  lab = createDnssecLab({ com: { algorithm: 13 }, 'shop.com': { algorithm: 13 }, 'rsa.com': { algorithm: 8 }, 'ed.com': { algorithm: 15 }, 'wrongds.com': { fault: 'wrong-ds' }, 'stale.com': { fault: 'expired' }, 'plain.com': { fault: 'unsigned' }, 'p384.com': { algorithm: 14 }, 'sha1.com': { algorithm: 5 }, 'rsa512.com': { algorithm: 10 }, 'ed448.com': { algorithm: 16 }, 'twods.com': { sha1Ds: true }, 'sha1only.com': { sha1Ds: true, fault: 'wrong-ds' } });
 });
 
 async function collect(domain: string): Promise<DnssecEvidence> {
@@ -82,6 +82,8 @@ describe('DNSSEC evidence table', () => {
     ['everything expired, the root too (judged 60 days on): the anchor, not the domain', 'shop.com', same, 60 * DAY, 'indeterminate', 'error', undefined, /^indeterminate: the root's keys do not validate against the trust anchor \(the RRSIG over the DNSKEY records of \. expired at/],
     ['signatures not yet valid (judged 2 days before)', 'rsa.com', same, -2 * DAY, 'indeterminate', 'error', undefined, /not yet valid/],
     ['wrong DS digest at the parent', 'wrongds.com', same, 0, 'bogus', 'fail', 'bogus', /^bogus: the DS digest for key \d+ of wrongds\.com\. does not match its DNSKEY \(a wrong DS at the parent\)$/],
+    ['SHA-256 and SHA-1 DS for the key, both right', 'twods.com', same, 0, 'secure', 'pass', undefined, /^secure \(\. → com\. → twods\.com\., ECDSAP256SHA256\)$/],
+    ['SHA-256 DS wrong, SHA-1 DS right: the SHA-1 one is ignored (RFC 4509)', 'sha1only.com', same, 0, 'bogus', 'fail', 'bogus', /^bogus: the DS digest for key \d+ of sha1only\.com\. does not match its DNSKEY/],
     ['unsigned delegation (no DS)', 'plain.com', same, 0, 'insecure', 'warn', undefined, /^insecure: com\. has no DS record for plain\.com\. \(proven by NSEC\): the delegation is not signed$/],
     ['unsigned delegation, the parent\'s NSEC dropped by the resolver', 'plain.com', (ev) => { const c = structuredClone(ev); const p = c.answers['plain.com. DS']; assert.ok(p?.ok); p.value.authorities = p.value.authorities.filter((r) => r.type === 6 || (r.type === 46 && Buffer.from(r.data, 'base64').readUInt16BE(0) === 6)); return c; }, 0, 'indeterminate', 'error', undefined, /^indeterminate: the resolver's answer that plain\.com\. has no DS carries no NSEC\/NSEC3 proof$/],
     ['unsigned delegation, the parent\'s NSEC altered to list a DS', 'plain.com', (ev) => { const c = structuredClone(ev); const p = c.answers['plain.com. DS']; assert.ok(p?.ok); for (const r of p.value.authorities) if (r.type === 47) { const d = Buffer.from(r.data, 'base64'); d[d.length - 1] = (d[d.length - 1] ?? 0) | 0x10; r.data = d.toString('base64'); } return c; }, 0, 'bogus', 'fail', 'bogus', /^bogus: com\. says plain\.com\. has no DS, but its proof fails: the RRSIG over the NSEC records of plain\.com\. by key \d+ does not verify$/],

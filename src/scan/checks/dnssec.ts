@@ -337,7 +337,10 @@ export function verifyRrset(set: Rrset, sigs: readonly Rrsig[], keys: readonly D
 /** A zone's DNSKEY set, trusted when a key matching one of `dsSet` (its parent's DS, or the trust anchor) signs it. */
 export function verifyZoneKeys(zone: string, dsSet: readonly Ds[], answer: DnsAnswer, at: number): { ok: true; keys: Dnskey[]; algorithm: number } | Failure {
   const keyRecords = answer.answers.filter((r) => r.type === RR.DNSKEY && norm(r.name) === zone);
-  const usable = dsSet.filter((d) => ALGORITHMS.has(d.algorithm) && DIGESTS.has(d.digestType));
+  const known = dsSet.filter((d) => ALGORITHMS.has(d.algorithm) && DIGESTS.has(d.digestType));
+  // RFC 4509 §3: with a SHA-256 (or stronger) DS present, SHA-1 ones are ignored, so a forged SHA-1 digest cannot
+  // stand in for a SHA-256 one that fails.
+  const usable = known.some((d) => d.digestType !== 1) ? known.filter((d) => d.digestType !== 1) : known;
   if (usable.length === 0) {
     const algs = [...new Set(dsSet.map((d) => (ALGORITHMS.has(d.algorithm) ? `digest type ${d.digestType}` : algorithmName(d.algorithm))))].join(', ');
     return { ok: false, unsupported: true, reason: `${fqdn(zone)} is signed with ${algs}, which the scanner does not validate` };

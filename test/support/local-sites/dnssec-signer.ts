@@ -17,6 +17,8 @@ export interface ZoneOptions {
    * 5 RSA/SHA-1, which the scanner does not validate. */
   algorithm?: 5 | 8 | 10 | 13 | 14 | 15 | 16;
   fault?: ZoneFault;
+  /** The parent also publishes a (correct) SHA-1 DS for the key, next to the SHA-256 one. */
+  sha1Ds?: boolean;
   /** How this zone denies a DS at its unsigned delegations: NSEC (default) or NSEC3 with opt-out, as .com does. */
   denial?: 'nsec' | 'nsec3';
   /** The proof the parent serves that this (unsigned) zone has no DS: `lists-ds` claims a DS in the bitmap,
@@ -88,9 +90,9 @@ function signBytes(key: Key, data: Buffer): Buffer {
   return sign(null, data, key.privateKey);
 }
 
-export function dsData(owner: string, key: Key): Buffer {
-  const digest = createHash('sha256').update(encodeName(owner.toLowerCase())).update(key.data).digest();
-  return Buffer.concat([Buffer.from([key.tag >> 8, key.tag & 255, key.algorithm, 2]), digest]);
+export function dsData(owner: string, key: Key, digestType: 1 | 2 = 2): Buffer {
+  const digest = createHash(digestType === 1 ? 'sha1' : 'sha256').update(encodeName(owner.toLowerCase())).update(key.data).digest();
+  return Buffer.concat([Buffer.from([key.tag >> 8, key.tag & 255, key.algorithm, digestType]), digest]);
 }
 
 /** Keys for every zone (the root always; apexes as given, lower-case, no trailing dot). */
@@ -131,7 +133,7 @@ export function dsRecords(lab: DnssecLab, apex: string): Buffer[] {
   if (!zone?.ksk) return [];
   const ds = dsData(apex, zone.ksk);
   if (zone.options.fault === 'wrong-ds') ds[ds.length - 1] = (ds[ds.length - 1] ?? 0) ^ 0xff;
-  return [ds];
+  return zone.options.sha1Ds ? [ds, dsData(apex, zone.ksk, 1)] : [ds];
 }
 
 export function dnskeyRecords(zone: SignedZone): Buffer[] {
