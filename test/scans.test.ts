@@ -19,6 +19,7 @@ import { bearer, partnerWithKey } from './accounts-fixtures.ts';
 import { startTestApp } from './support/app.ts';
 import type { TestApp } from './support/app.ts';
 import { createTestCa, startCanary, startDnsServer, startSite } from './support/local-sites/index.ts';
+import { createDnssecLab } from './support/local-sites/dnssec-signer.ts';
 import type { Canary, DnsServer, Site } from './support/local-sites/index.ts';
 import { openApiChecker } from './support/openapi.ts';
 import type { OpenApiChecker } from './support/openapi.ts';
@@ -34,6 +35,7 @@ const OFFSET_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00$/;
 
 let t: TestApp;
 let dns: DnsServer;
+let anchors: string;
 let site: Site;
 /** Listens on the allowed loopback address at a port the scanner must never connect to. */
 let canary: Canary;
@@ -44,6 +46,10 @@ let gate: Promise<void> | undefined;
 
 before(async () => {
   const ca = await createTestCa();
+  // Signed (the lab's own root, com., scan-partner.com.): the worker is given the lab root through
+  // SCAN_DNSSEC_TRUST_ANCHORS, and a scan through the API validates the chain.
+  const lab = createDnssecLab({ com: {}, 'scan-partner.com': {} });
+  anchors = lab.trustAnchor.join('; ');
   dns = await startDnsServer({
     [GOOD]: { A: ['127.0.0.1'], TXT: ['v=spf1 -all'] },
     [SLOW]: { A: ['127.0.0.1'] },
@@ -53,7 +59,7 @@ before(async () => {
     'private.scan-partner.com': { A: ['10.20.30.40'] },
     [TO_PORT]: { A: ['127.0.0.1'] },
     [TO_PRIVATE]: { A: ['127.0.0.1'] },
-  });
+  }, { dnssec: lab });
   canary = await startCanary('127.0.0.1');
   const slowHome: (req: http.IncomingMessage, res: http.ServerResponse) => void = (_req, res) => {
     void (gate ?? Promise.resolve()).then(() => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>slow</html>'));
@@ -71,6 +77,7 @@ before(async () => {
     PARTNER_RATE_LIMIT: '100000/s',
     SCAN_ALLOWED_CIDRS: '127.0.0.0/8',
     SCAN_DNS_SERVERS: dns.server,
+    SCAN_DNSSEC_TRUST_ANCHORS: anchors,
     SCAN_HTTP_PORT: String(site.httpPort),
     SCAN_HTTPS_PORT: String(site.httpsPort),
   });
@@ -164,6 +171,8 @@ describe('scan life cycle', () => {
     assert.match(scan.result.grade, /^[A-F][+-]?$/);
     assert.ok(Array.isArray(scan.result.findings) && scan.result.findings.length > 0, 'the test site lacks CSP & co.: findings');
     assert.ok(scan.result.checks.some((c: { id: string; status: string }) => c.id === 'https-available' && c.status === 'pass'));
+    assert.deepEqual(scan.result.checks.filter((c: { id: string }) => c.id === 'dnssec').map((c: { status: string; evidence: string }) => [c.status, c.evidence]),
+      [['pass', 'secure (. → com. → scan-partner.com., ECDSAP256SHA256)']], 'validated from the lab root SCAN_DNSSEC_TRUST_ANCHORS names');
     assert.equal(scan.result.score, 100 + scan.result.checks.reduce((s: number, c: { points: number }) => s + c.points, 0));
     assert.ok(site.requests.includes(`GET https://${GOOD}/`));
   });
