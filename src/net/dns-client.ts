@@ -65,22 +65,36 @@ function overTcp(host: string, port: number, query: Buffer, timeoutMs: number): 
   });
 }
 
-export function createDnsClient(server: string, options: DnsClientOptions): DnsClient {
-  const { host, port } = parseServer(server);
-  const socket = dgram.createSocket(isIPv6(host) ? 'udp6' : 'udp4');
-  socket.unref();
-  const pending = new Map<number, { name: string; type: number; done: (m: Message) => void }>();
-  socket.on('message', (msg) => {
-    const reply = decodeMessage(msg);
-    if (!reply || (reply.flags & FLAG.QR) === 0) return;
-    const p = pending.get(reply.id);
-    if (!p || !sameQuestion(reply, p.name, p.type)) return;
-    pending.delete(reply.id);
-    p.done(reply);
-  });
-  socket.on('error', () => {
-    // A send error surfaces as that question's timeout; the socket stays usable for the others.
-  });
+/** `servers`: the resolver's addresses in order (`Resolver.getServers()`); a question retransmitted after half its
+ * timeout goes to the next one, and an answer counts only from an address the question was sent to. */
+export function createDnsClient(servers: string | readonly string[], options: DnsClientOptions): DnsClient {
+  const targets = (typeof servers === 'string' ? [servers] : [...servers]).map(parseServer);
+  if (targets.length === 0) throw new Error('no DNS server configured');
+  const sockets = new Map<'udp4' | 'udp6', dgram.Socket>();
+  type Target = { host: string; port: number };
+  const pending = new Map<number, { name: string; type: number; from: Map<string, Target>; done: (m: Message, by: Target) => void }>();
+  const socketFor = (host: string): dgram.Socket => {
+    const family = isIPv6(host) ? 'udp6' : 'udp4';
+    let socket = sockets.get(family);
+    if (!socket) {
+      socket = dgram.createSocket(family);
+      socket.unref();
+      socket.on('message', (msg, peer) => {
+        const reply = decodeMessage(msg);
+        if (!reply || (reply.flags & FLAG.QR) === 0) return;
+        const p = pending.get(reply.id);
+        const by = p?.from.get(`${peer.address}|${peer.port}`);
+        if (!p || !by || !sameQuestion(reply, p.name, p.type)) return;
+        pending.delete(reply.id);
+        p.done(reply, by);
+      });
+      socket.on('error', () => {
+        // A send error surfaces as that question's timeout; the socket stays usable for the others.
+      });
+      sockets.set(family, socket);
+    }
+    return socket;
+  };
   const limit = options.concurrency ?? 16;
   let active = 0;
   const waiting: (() => void)[] = [];
@@ -92,17 +106,30 @@ export function createDnsClient(server: string, options: DnsClientOptions): DnsC
     while (pending.has(id)) id = (id + 1) & 0xffff;
     const query = encodeQuery(id, name, type, true, true);
     sent++;
-    const reply = await new Promise<Message>((resolve, reject) => {
-      // One retransmission at half the timeout (UDP loses packets), then give up.
-      const resend = setTimeout(() => socket.send(query, port, host), Math.max(1, Math.floor(options.timeoutMs / 2)));
+    const from = new Map<string, Target>();
+    const send = (t: Target, callback?: (err: Error | null) => void) => {
+      from.set(`${t.host}|${t.port}`, t);
+      socketFor(t.host).send(query, t.port, t.host, callback);
+    };
+    const [reply, by] = await new Promise<[Message, Target]>((resolve, reject) => {
+      // One retransmission at half the timeout (UDP loses packets), to the next server when there is one.
+      const resend = setTimeout(() => send(targets[1 % targets.length] as Target), Math.max(1, Math.floor(options.timeoutMs / 2)));
       const timer = setTimeout(() => {
         pending.delete(id);
         clearTimeout(resend);
         reject(new Error(`no answer for ${name} ${type} within ${options.timeoutMs} ms`));
       }, options.timeoutMs);
-      pending.set(id, { name, type, done: (m) => { clearTimeout(timer); clearTimeout(resend); resolve(m); } });
-      socket.send(query, port, host, (err) => {
-        if (err) {
+      pending.set(id, {
+        name, type, from,
+        done: (m, t) => {
+          clearTimeout(timer);
+          clearTimeout(resend);
+          resolve([m, t]);
+        },
+      });
+      send(targets[0] as Target, (err) => {
+        // With one server a failed send is final; with more, the retransmission tries the next.
+        if (err && targets.length === 1) {
           pending.delete(id);
           clearTimeout(timer);
           clearTimeout(resend);
@@ -111,7 +138,8 @@ export function createDnsClient(server: string, options: DnsClientOptions): DnsC
       });
     });
     if ((reply.flags & FLAG.TC) === 0) return reply;
-    const whole = decodeMessage(await overTcp(host, port, query, options.timeoutMs));
+    // Truncated: the same question to the server that answered, over TCP.
+    const whole = decodeMessage(await overTcp(by.host, by.port, query, options.timeoutMs));
     if (!whole || whole.id !== id || !sameQuestion(whole, name, type)) throw new Error(`malformed TCP answer for ${name} ${type}`);
     return whole;
   }
@@ -135,7 +163,7 @@ export function createDnsClient(server: string, options: DnsClientOptions): DnsC
     close() {
       if (closed) return;
       closed = true;
-      socket.close();
+      for (const socket of sockets.values()) socket.close();
     },
   };
 }

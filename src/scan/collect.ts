@@ -206,10 +206,9 @@ async function collectTls(connector: Connector, domain: string, opts: CollectOpt
 /** The DNSSEC records of the domain and its MX hosts, asked of the scan's resolver (node:dns has no DNSKEY, DS or
  * RRSIG queries and hides the AD and CD flags). */
 async function queryDnssec(connector: Connector, domain: string, opts: CollectOptions): Promise<DnssecEvidence> {
-  const server = connector.resolver.getServers()[0];
-  if (server === undefined) throw new Error('no DNS server configured');
+  const servers = connector.resolver.getServers();
   // As patient as the resolver's own lookups (node:dns: its timeout, tried twice), never more than a request.
-  const client = createDnsClient(server, { timeoutMs: Math.min(opts.timeoutMs, 2 * (connector.settings.dnsTimeoutMs ?? 3000)) });
+  const client = createDnsClient(servers, { timeoutMs: Math.min(opts.timeoutMs, 2 * (connector.settings.dnsTimeoutMs ?? 3000)) });
   try {
     return await collectDnssec(client, domain, opts.dnssecTrustAnchors ?? ROOT_TRUST_ANCHORS);
   } finally {
