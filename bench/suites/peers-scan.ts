@@ -106,7 +106,7 @@ const SITES: LabSite[] = [
 /** The lab's DNSSEC tree (signed by the lab DNS server with keys made at start, its own root as trust anchor):
  * com. RSA/SHA-256 with NSEC3 opt-out (as .com), lab-mail.com. ECDSA P-256, lab-shop.com. an unsigned delegation; and DNS-only zones, one per
  * fault, validated by us and by BIND's delv (the validating resolver library's own tool; internet.nl runs unbound). */
-const DNSSEC_ZONES: Record<string, ZoneOptions> = { com: { algorithm: 8, denial: 'nsec3' }, 'lab-mail.com': { algorithm: 13 }, 'lab-shop.com': { fault: 'unsigned' } };
+const DNSSEC_ZONES: Record<string, ZoneOptions> = { com: { algorithm: 8, denial: 'nsec3' }, org: { denial: 'nsec3', nsec3: { iterations: 10, salt: 'a1b2c3d4', optOut: false } }, 'lab-mail.com': { algorithm: 13 }, 'lab-shop.com': { fault: 'unsigned' } };
 const DNSSEC_ONLY: { name: string; what: string; zone: ZoneOptions }[] = [
   { name: 'lab-ed.com', what: 'signed with Ed25519', zone: { algorithm: 15 } },
   { name: 'lab-rsa.com', what: 'signed with RSA/SHA-256', zone: { algorithm: 8 } },
@@ -118,6 +118,7 @@ const DNSSEC_ONLY: { name: string; what: string; zone: ZoneOptions }[] = [
   { name: 'lab-p384.com', what: 'signed with ECDSA P-384', zone: { algorithm: 14 } },
   { name: 'lab-ed448.com', what: 'signed with Ed448', zone: { algorithm: 16 } },
   { name: 'lab-sha1.com', what: 'signed with RSA/SHA-1 (we do not validate it)', zone: { algorithm: 5 } },
+  { name: 'lab-plain.org', what: 'unsigned, under org. with salted NSEC3 (10 iterations, no opt-out)', zone: { fault: 'unsigned' } },
   { name: 'lab-liar.com', what: 'unsigned, the parent\'s NSEC3 at the cut claiming a DS', zone: { fault: 'unsigned', proof: 'lists-ds' } },
   { name: 'lab-forged.com', what: 'unsigned, the parent\'s NSEC3 proof with a broken signature', zone: { fault: 'unsigned', proof: 'bad-signature' } },
 ];

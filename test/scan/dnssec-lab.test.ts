@@ -21,6 +21,10 @@ before(async () => {
   lab = createDnssecLab({
     com: { algorithm: 8, denial: 'nsec3' },
     net: { algorithm: 13 },
+    org: { denial: 'nsec3', nsec3: { iterations: 10, salt: 'a1b2c3d4', optOut: false } },
+    'plain-shop.org': { fault: 'unsigned' },
+    info: { denial: 'nsec3', nsec3: { iterations: 500 } },
+    'plain-shop.info': { fault: 'unsigned' },
     'plain-shop.net': { fault: 'unsigned' },
     'liar-shop.net': { fault: 'unsigned', proof: 'lists-ds' },
     'forged-shop.com': { fault: 'unsigned', proof: 'bad-signature' },
@@ -53,6 +57,8 @@ before(async () => {
     'nokeysig-shop.com': A,
     'plain-shop.com': A,
     'plain-shop.net': A,
+    'plain-shop.org': A,
+    'plain-shop.info': A,
     'liar-shop.net': A,
     'forged-shop.com': A,
     'liar-shop.com': A,
@@ -157,6 +163,10 @@ describe('DNSSEC validation against the signed lab', () => {
     assert.deepEqual(v, { state: 'insecure', name: 'plain-shop.com', zone: 'plain-shop.com', reason: 'com. has no DS record for plain-shop.com. (proven by NSEC3 opt-out): the delegation is not signed' });
     const out = dnssecCheck.run(evidence('plain-shop.com', await collect('plain-shop.com')));
     assert.deepEqual([out.status, out.severity, out.messageId], ['warn', 'info', undefined]);
+    const org = await verdict('plain-shop.org');
+    assert.equal(org.state === 'insecure' && org.reason, 'org. has no DS record for plain-shop.org. (proven by NSEC3): the delegation is not signed', 'salted NSEC3 at the cut itself, no opt-out');
+    const info = await verdict('plain-shop.info');
+    assert.equal(info.state === 'insecure' && info.reason, 'info. has no DS record for plain-shop.info. (NSEC3 with 500 iterations, taken as insecure (RFC 9276)): the delegation is not signed');
     const net = await verdict('plain-shop.net');
     assert.equal(net.state === 'insecure' && net.reason, 'net. has no DS record for plain-shop.net. (proven by NSEC): the delegation is not signed');
     // Without a proof, validators say bogus; the resolver may have dropped it, so the scanner says it cannot tell.

@@ -112,13 +112,18 @@ function denialOfDs(parent: SignedZone, cut: string, fault: ZoneOptions['proof']
   let type: number;
   let data: Buffer;
   if (parent.options.denial === 'nsec3') {
-    // `lists-ds`: an NSEC3 at the cut's own hash claiming NS and DS (a chain of one).
-    const hash = createHash('sha1').update(encodeName(fault === 'lists-ds' ? cut : parent.apex)).digest();
+    // Opt-out (the default): the apex's NSEC3, which matches the closest encloser and, as a chain of one, covers the
+    // cut. Without opt-out, or for `lists-ds`, the cut's own NSEC3 (claiming NS and DS for `lists-ds`).
+    const { iterations = 0, salt = '', optOut = true } = parent.options.nsec3 ?? {};
+    const saltBytes = Buffer.from(salt, 'hex');
+    const atCut = fault === 'lists-ds' || !optOut;
+    let hash = createHash('sha1').update(encodeName(atCut ? cut : parent.apex)).update(saltBytes).digest();
+    for (let i = 0; i < iterations; i++) hash = createHash('sha1').update(hash).update(saltBytes).digest();
     owner = `${base32hex(hash)}${parent.apex === '' ? '' : `.${parent.apex}`}`;
     type = RR.NSEC3;
-    const types = fault === 'lists-ds' ? [RR.NS, RR.DS, RR.RRSIG] : [RR.NS, RR.SOA, RR.RRSIG, RR.DNSKEY, 51];
-    // SHA-1, opt-out, 0 iterations, no salt; the next hash is its own (a chain of one).
-    data = Buffer.concat([Buffer.from([1, 1, 0, 0, 0, hash.length]), hash, bitmap(types)]);
+    const types = atCut ? (fault === 'lists-ds' ? [RR.NS, RR.DS, RR.RRSIG] : [RR.NS]) : [RR.NS, RR.SOA, RR.RRSIG, RR.DNSKEY, 51];
+    const head = Buffer.from([1, optOut ? 1 : 0, iterations >> 8, iterations & 255, saltBytes.length]);
+    data = Buffer.concat([head, saltBytes, Buffer.from([hash.length]), hash, bitmap(types)]);
   } else {
     owner = cut;
     type = RR.NSEC;

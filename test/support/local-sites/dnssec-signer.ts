@@ -21,6 +21,8 @@ export interface ZoneOptions {
   sha1Ds?: boolean;
   /** How this zone denies a DS at its unsigned delegations: NSEC (default) or NSEC3 with opt-out, as .com does. */
   denial?: 'nsec' | 'nsec3';
+  /** NSEC3 parameters (default: 0 iterations, no salt, opt-out). */
+  nsec3?: { iterations?: number; salt?: string; optOut?: boolean };
   /** The proof the parent serves that this (unsigned) zone has no DS: `lists-ds` claims a DS in the bitmap,
    * `bad-signature` breaks its RRSIG, `none` leaves it out (the signed SOA alone). */
   proof?: 'lists-ds' | 'bad-signature' | 'none';
