@@ -109,6 +109,7 @@ export function createDnsClient(servers: string | readonly string[], options: Dn
     const from = new Map<string, Target>();
     const send = (t: Target, callback?: (err: Error | null) => void) => {
       from.set(`${t.host}|${t.port}`, t);
+      if (closed) return; // closed meanwhile: the question runs into its timeout instead of a throw in a timer
       socketFor(t.host).send(query, t.port, t.host, callback);
     };
     const [reply, by] = await new Promise<[Message, Target]>((resolve, reject) => {
