@@ -120,6 +120,8 @@ export interface DnssecEvidence {
   names: string[];
   /** The domain has MX records: its MX set is validated with its A records. */
   mx: boolean;
+  /** The domain is an alias (CNAME): the target whose chain was collected too (absent: not an alias). */
+  alias?: string;
   /** Questions sent to the resolver. */
   queries: number;
 }

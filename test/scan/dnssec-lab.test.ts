@@ -41,6 +41,8 @@ before(async () => {
     'p384-shop.com': { algorithm: 14 },
     'sha1-shop.com': { algorithm: 5 },
     'big-shop.com': {},
+    'alias-shop.com': {},
+    'broken-cdn.com': { fault: 'bad-signature' },
     'mail-shop.com': {},
   });
   dns = await startDnsServer({
@@ -66,6 +68,10 @@ before(async () => {
     'p384-shop.com': A,
     'sha1-shop.com': A,
     'big-shop.com': { A: Array.from({ length: 120 }, (_, i) => `127.0.${i >> 8}.${(i & 255) + 1}`) },
+    'www.alias-shop.com': { CNAME: 'edge.broken-cdn.com' },
+    'ok.alias-shop.com': { CNAME: 'edge.example-shop.com' },
+    'edge.broken-cdn.com': A,
+    'edge.example-shop.com': A,
     'mail-shop.com': { ...A, MX: [{ priority: 10, exchange: 'mx.broken-shop.com' }, { priority: 20, exchange: 'mx.example-shop.com' }] },
   }, { dnssec: lab });
 });
@@ -203,6 +209,16 @@ describe('DNSSEC validation against the signed lab', () => {
     assert.equal(out.status, 'fail');
     assert.equal(out.messageId, 'mail');
     assert.match(out.evidence, /^secure \(.*\); mail server mx\.broken-shop\.com bogus: the RRSIG over the A records of mx\.broken-shop\.com\. by key \d+ does not verify$/);
+  });
+
+  it('follows an alias: a CNAME to a bogus zone fails (the A records browsers get are the target\'s), to a secure one passes', async () => {
+    const bad = await collect('www.alias-shop.com');
+    assert.equal(bad.alias, 'edge.broken-cdn.com');
+    const out = dnssecCheck.run(evidence('www.alias-shop.com', bad));
+    assert.deepEqual([out.status, out.messageId, out.url], ['fail', 'alias', 'dns:edge.broken-cdn.com?type=A']);
+    assert.match(out.evidence, /^secure \(\. → com\. → alias-shop\.com\., ECDSAP256SHA256, RSASHA256\); alias of edge\.broken-cdn\.com bogus: the RRSIG over the A records of edge\.broken-cdn\.com\. by key \d+ does not verify$/);
+    const good = dnssecCheck.run(evidence('ok.alias-shop.com', await collect('ok.alias-shop.com')));
+    assert.deepEqual([good.status, good.evidence], ['pass', 'secure (. → com. → alias-shop.com., ECDSAP256SHA256, RSASHA256); alias of edge.example-shop.com: secure']);
   });
 
   it('is indeterminate, never bogus, when the root does not match the trust anchor (IANA\'s against the lab root)', async () => {

@@ -610,7 +610,7 @@ const dnssecRule = scanRule({
   id: 'CGS027',
   name: 'dnssec',
   title: 'DNSSEC not enabled or failing validation',
-  description: 'DNSSEC signs the domain\'s records so resolvers can detect forged answers. The scanner validates the chain itself, from the root\'s trust anchor through every signed delegation to the domain\'s records (and its mail servers\' names): a zone that is signed but fails validation (bogus) is refused by every validating resolver, so the domain does not resolve for their users; an unsigned one (insecure) is only information.',
+  description: 'DNSSEC signs the domain\'s records so resolvers can detect forged answers. The scanner validates the chain itself, from the root\'s trust anchor through every signed delegation to the domain\'s records (and its alias target\'s and mail servers\' names): a zone that is signed but fails validation (bogus) is refused by every validating resolver, so the domain does not resolve for their users; an unsigned one (insecure) is only information.',
   severity: 'high',
   category: 'reliability',
   references: ['https://www.rfc-editor.org/rfc/rfc4033', 'https://www.rfc-editor.org/rfc/rfc4035', 'https://www.rfc-editor.org/rfc/rfc8624'],
@@ -619,6 +619,7 @@ const dnssecRule = scanRule({
   messages: {
     default: 'No DS record for {{zone}}: the zone is not signed (or the delegation is not secured).',
     bogus: 'DNSSEC validation fails for {{name}}: {{reason}}. Validating resolvers refuse to resolve it.',
+    alias: '{{name}} is an alias of {{target}}, whose DNSSEC validation fails: {{reason}}. Validating resolvers refuse to resolve it.',
     mail: 'DNSSEC validation fails for the mail server name {{name}}: {{reason}}. Validating senders cannot deliver mail to it.',
     unsupported: 'The DNSSEC chain of {{name}} cannot be validated here: {{reason}}.',
   },
@@ -647,9 +648,15 @@ export const dnssecCheck: Check = {
     const ev = p.value;
     const domain = validateName(ev, e.domain, e.at, ev.mx ? [RR.MX] : []);
     const mx = (ev.names ?? []).filter((n) => n !== e.domain).map((n) => validateName(ev, n, e.at));
-    const mailText = mx.length > 0 ? `; mail servers: ${mx.map((v) => `${v.name} ${v.state}`).join(', ')}` : '';
+    const alias = ev.alias !== undefined ? validateName(ev, ev.alias, e.at) : undefined;
+    const aliasText = alias ? `; alias of ${alias.name}: ${alias.state}` : '';
+    const mailText = `${aliasText}${mx.length > 0 ? `; mail servers: ${mx.map((v) => `${v.name} ${v.state}`).join(', ')}` : ''}`;
     const url = `dns:${e.domain}?type=DNSKEY`;
     if (domain.state === 'bogus') return outcome('fail', `${summary(domain)}${mailText}`, { messageId: 'bogus', data: { name: fqdn(domain.name), reason: domain.reason }, url });
+    // The A records browsers get are the alias target's: a bogus target is a domain validating resolvers refuse.
+    if (alias?.state === 'bogus') {
+      return outcome('fail', `${summary(domain)}; alias of ${alias.name} bogus: ${alias.reason}`, { messageId: 'alias', data: { name: fqdn(domain.name), target: fqdn(alias.name), reason: alias.reason }, url: `dns:${alias.name}?type=A` });
+    }
     const badMx = mx.find((v): v is Extract<DnssecVerdict, { state: 'bogus' }> => v.state === 'bogus');
     if (badMx) return outcome('fail', `${summary(domain)}; mail server ${badMx.name} bogus: ${badMx.reason}`, { messageId: 'mail', data: { name: fqdn(badMx.name), reason: badMx.reason }, url: `dns:${badMx.name}?type=A` });
     if (domain.state === 'insecure') {

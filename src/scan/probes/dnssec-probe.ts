@@ -1,4 +1,4 @@
-// Collects what the DNSSEC check validates: for the domain (and its first MX hosts), every name from the root down
+// Collects what the DNSSEC check validates: for the domain (its CNAME target, its first MX hosts), every name from the root down
 // asked for DNSKEY, DS and SOA (the SOA tells a zone apex from a name inside a zone), plus the name's A records
 // (and the domain's MX) — all with DO and CD, through the scan's own resolver, one UDP socket, in parallel. A name
 // shared by several chains (the root, the TLD) is asked once. Nothing is judged here.
@@ -10,6 +10,17 @@ import type { DnsAnswer, DnsRecord, DnssecEvidence, Probe } from '../evidence.ts
 
 function record(r: ResourceRecord): DnsRecord {
   return { name: r.name.toLowerCase(), type: r.type, ttl: r.ttl, data: r.data.toString('base64') };
+}
+
+/** The target of the CNAME at `name` in an answer, if the name is an alias. */
+function aliasTarget(answer: DnsAnswer, name: string): string | undefined {
+  const r = answer.answers.find((x) => x.type === RR.CNAME && x.name === name);
+  if (!r) return undefined;
+  const data = Buffer.from(r.data, 'base64');
+  const labels: string[] = [];
+  for (let p = 0; p < data.length && (data[p] ?? 0) > 0; p += 1 + (data[p] ?? 0)) labels.push(data.toString('latin1', p + 1, p + 1 + (data[p] ?? 0)));
+  const target = labels.join('.').toLowerCase();
+  return target === '' || target === name ? undefined : target;
 }
 
 /** The MX hosts of an MX answer, lowest preference first. */
@@ -44,18 +55,26 @@ export async function collectDnssec(client: DnsClient, domain: string, anchors: 
     ...ancestors(name).flatMap((level) => (level === '' ? [ask(level, RR.DNSKEY)] : [ask(level, RR.DNSKEY), ask(level, RR.DS), ask(level, RR.SOA)])),
     ...types.map((t) => ask(name, t)),
   ]);
-  // The MX hosts' chains start as soon as the MX answer is in, alongside the rest of the domain's.
+  // The MX hosts' chains start as soon as the MX answer is in, and an alias target's (a CDN's name: its zone
+  // signs the A records browsers get) as soon as the A answer is, alongside the rest of the domain's.
   const mxAnswer = ask(domain, RR.MX);
-  const [, hosts] = await Promise.all([
+  const [, hosts, alias] = await Promise.all([
     chain(domain, [RR.A, RR.MX]),
     mxAnswer.then(async (mx) => {
       const found = mx.ok ? mxHosts(mx.value, domain).filter((h) => h !== domain).slice(0, MAX_MX_HOSTS) : [];
       await Promise.all(found.map((h) => chain(h, [RR.A])));
       return found;
     }),
+    ask(domain, RR.A).then(async (a) => {
+      const target = a.ok ? aliasTarget(a.value, domain) : undefined;
+      if (target !== undefined) await chain(target, [RR.A]);
+      return target;
+    }),
   ]);
   const mx = await mxAnswer;
   const answers: Record<string, Probe<DnsAnswer>> = {};
   for (const [key, p] of asked) answers[key] = await p;
-  return { anchors: [...anchors], answers, names: [domain, ...hosts], mx: mx.ok && mxHosts(mx.value, domain).length > 0, queries: asked.size };
+  const evidence: DnssecEvidence = { anchors: [...anchors], answers, names: [domain, ...hosts], mx: mx.ok && mxHosts(mx.value, domain).length > 0, queries: asked.size };
+  if (alias !== undefined) evidence.alias = alias;
+  return evidence;
 }

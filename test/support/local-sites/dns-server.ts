@@ -22,6 +22,8 @@ export interface RecordSet {
   TXT?: Answer<string>;
   MX?: Answer<{ priority: number; exchange: string }>;
   CAA?: Answer<{ flags?: number; tag: string; value: string }>;
+  /** An alias: every other type is answered with it, then the target's records (chased as a resolver does). */
+  CNAME?: string;
 }
 
 export interface DnsServer {
@@ -70,6 +72,8 @@ function rdata(type: number, set: RecordSet): Buffer[] {
       return values(set.TXT).map(txtData);
     case RR.MX:
       return values(set.MX).map((m) => Buffer.concat([Buffer.from([m.priority >> 8, m.priority & 255]), encodeName(m.exchange.toLowerCase())]));
+    case RR.CNAME:
+      return set.CNAME !== undefined ? [encodeName(set.CNAME.toLowerCase())] : [];
     case RR.CAA:
       return values(set.CAA).map((c) => Buffer.concat([Buffer.from([c.flags ?? 0, c.tag.length]), Buffer.from(c.tag), Buffer.from(c.value)]));
     default:
@@ -150,6 +154,16 @@ function answer(query: Message, zone: Record<string, RecordSet>, lab: DnssecLab 
   const apex = lab?.zones.get(name);
   // A DS question at a zone cut is the parent's to answer.
   const owner = lab === undefined ? undefined : q.type === RR.DS && apex && name !== '' ? parentZone(lab, name) : zoneOf(lab, name);
+  if (set?.CNAME !== undefined && q.type !== RR.CNAME && !(q.type === RR.DS && apex)) {
+    // The alias (signed by its zone), then the target's answer as a recursive resolver chases it.
+    const target = set.CNAME.toLowerCase();
+    const cname = encodeName(target);
+    const alias: ResourceRecord[] = [{ name: q.name, type: RR.CNAME, class: 1, ttl: TTL, data: cname }];
+    const sig = dnssecOk && owner ? rrsig(owner, name, RR.CNAME, TTL, [cname]) : undefined;
+    if (sig) alias.push({ name: q.name, type: RR.RRSIG, class: 1, ttl: TTL, data: sig });
+    const chased = answer({ ...query, questions: [{ ...q, name: target }] }, zone, lab);
+    return { ...chased, questions: [q], answers: [...alias, ...chased.answers] };
+  }
   let data: Buffer[];
   if (lab && q.type === RR.DS && apex && name !== '') data = dsRecords(lab, name);
   else if (lab && q.type === RR.DNSKEY && apex) data = dnskeyRecords(apex);
