@@ -10,7 +10,7 @@ import { LineIndex } from '../line-index.ts';
 import { parseYaml } from '../yaml/parse.ts';
 import { scalarSource } from '../yaml/scalar-source.ts';
 import { get, getPair, str, text } from '../yaml/yaml-tree.ts';
-import type { Positions, YMap, YNode, YScalar } from '../yaml/yaml-tree.ts';
+import type { Positions, YMap, YNode, YPair, YScalar } from '../yaml/yaml-tree.ts';
 import { findExpressions } from './expression.ts';
 import { validateSchema } from './schema.ts';
 import type { GhaDoc, Job, KeyPath, PlacedExpression, RunScript, Step, Trigger } from './model.ts';
@@ -40,18 +40,12 @@ function triggersOf(node: YNode | undefined): Trigger[] {
   return node.pairs.map((p) => ({ name: p.key, range: p.keyNode.range, config: p.value }));
 }
 
-function usesOf(node: YMap): Step['uses'] {
-  const s = str(get(node, 'uses'));
-  return s ? { str: s, ref: parseUses(s.value) } : undefined;
-}
-
 /** The default shell of `defaults.run.shell` of a mapping (a workflow, a job). */
 function defaultShell(node: YNode | undefined): string | undefined {
   return text(get(get(get(node, 'defaults'), 'run'), 'shell'));
 }
 
-function runsOnWindows(job: YNode | undefined): boolean {
-  const runsOn = get(job, 'runs-on');
+function runsOnWindows(runsOn: YNode | undefined): boolean {
   const labels = runsOn?.kind === 'seq' ? runsOn.items.map(text) : runsOn?.kind === 'map' ? [text(get(runsOn, 'labels'))] : [text(runsOn)];
   return labels.some((l) => l !== undefined && /windows/i.test(l));
 }
@@ -65,29 +59,67 @@ interface Builder {
 function stepsOf(b: Builder, node: YNode | undefined, path: KeyPath, job: Job | undefined, fallbackShell: string): Step[] {
   if (node?.kind !== 'seq') return [];
   const steps: Step[] = [];
-  node.items.forEach((item, index) => {
-    if (item.kind !== 'map') return;
+  const items = node.items;
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index]!;
+    if (item.kind !== 'map') continue;
     const step: Step = { node: item, index, range: item.range, path };
-    const id = str(get(item, 'id'));
-    if (id) step.id = id;
-    const name = str(get(item, 'name'));
-    if (name) step.name = name;
-    const uses = usesOf(item);
-    if (uses) step.uses = uses;
-    const shell = str(get(item, 'shell'));
-    if (shell) step.shell = shell;
-    const cond = str(get(item, 'if'));
-    if (cond) step.if = cond;
-    const w = asMap(get(item, 'with'));
-    if (w) step.with = w;
-    const env = asMap(get(item, 'env'));
-    if (env) step.env = env;
+    // One pass over the step's keys (the first of a key wins, as `get` reads it), instead of a lookup per key.
+    let id: YNode | undefined;
+    let name: YNode | undefined;
+    let uses: YNode | undefined;
+    let shell: YNode | undefined;
+    let cond: YNode | undefined;
+    let w: YNode | undefined;
+    let env: YNode | undefined;
+    let run: YNode | undefined;
+    for (const p of item.pairs) {
+      switch (p.key) {
+        case 'id':
+          id ??= p.value;
+          break;
+        case 'name':
+          name ??= p.value;
+          break;
+        case 'uses':
+          uses ??= p.value;
+          break;
+        case 'shell':
+          shell ??= p.value;
+          break;
+        case 'if':
+          cond ??= p.value;
+          break;
+        case 'with':
+          w ??= p.value;
+          break;
+        case 'env':
+          env ??= p.value;
+          break;
+        case 'run':
+          run ??= p.value;
+          break;
+      }
+    }
+    const idStr = str(id);
+    if (idStr) step.id = idStr;
+    const nameStr = str(name);
+    if (nameStr) step.name = nameStr;
+    const usesStr = str(uses);
+    if (usesStr) step.uses = { str: usesStr, ref: parseUses(usesStr.value) };
+    const shellStr = str(shell);
+    if (shellStr) step.shell = shellStr;
+    const condStr = str(cond);
+    if (condStr) step.if = condStr;
+    const withMap = asMap(w);
+    if (withMap) step.with = withMap;
+    const envMap = asMap(env);
+    if (envMap) step.env = envMap;
     if (job) step.job = job;
-    const run = get(item, 'run');
     const runStr = str(run);
     if (runStr) {
       // The command of a custom shell (`bash -e {0}`), by its base name (`/bin/bash` is bash).
-      const shellName = (shell?.value ?? fallbackShell).trim().split(/\s+/)[0]!.toLowerCase().replace(/^.*\//, '');
+      const shellName = shellNameOf(shellStr?.value ?? fallbackShell);
       const source = scalarSource(runStr.node, b.pos);
       const script: RunScript = { str: runStr, shell: shellName, source };
       // Expressions are replaced before the shell runs: the script the shell sees has a value there, not `${{`.
@@ -95,55 +127,122 @@ function stepsOf(b: Builder, node: YNode | undefined, path: KeyPath, job: Job | 
       step.run = script;
     }
     steps.push(step);
-  });
+  }
   return steps;
+}
+
+const shellNames = new Map<string, string>();
+
+/** The command of a shell setting, by its base name (`/bin/bash -e {0}` is bash); a handful of distinct values. */
+function shellNameOf(shell: string): string {
+  let name = shellNames.get(shell);
+  if (name === undefined) {
+    name = shell.trim().split(/\s+/)[0]!.toLowerCase().replace(/^.*\//, '');
+    // Bounded: the values come from submitted files.
+    if (shellNames.size > 256) shellNames.clear();
+    shellNames.set(shell, name);
+  }
+  return name;
 }
 
 function jobsOf(b: Builder, root: YNode | undefined): Job[] {
   const jobs = asMap(get(root, 'jobs'));
   if (!jobs) return [];
   const workflowShell = defaultShell(root);
-  return jobs.pairs.flatMap((pair) => {
+  const out: Job[] = [];
+  for (const pair of jobs.pairs) {
     const node = asMap(pair.value);
-    if (!node) return [];
+    if (!node) continue;
     const job: Job = { id: pair.key, keyNode: pair.keyNode, node, pair, needs: [], steps: [] };
-    const name = str(get(node, 'name'));
-    if (name) job.name = name;
-    const needs = get(node, 'needs');
+    // One pass over the job's keys (the first of a key wins, as `get` and `getPair` read it).
+    let name: YNode | undefined;
+    let needs: YNode | undefined;
+    let permissions: YPair | undefined;
+    let runsOn: YNode | undefined;
+    let uses: YNode | undefined;
+    let container: YNode | undefined;
+    let services: YNode | undefined;
+    let env: YNode | undefined;
+    let cond: YNode | undefined;
+    let secrets: YPair | undefined;
+    let timeout: YPair | undefined;
+    let defaults: YNode | undefined;
+    let steps: YNode | undefined;
+    for (const p of node.pairs) {
+      switch (p.key) {
+        case 'name':
+          name ??= p.value;
+          break;
+        case 'needs':
+          needs ??= p.value;
+          break;
+        case 'permissions':
+          permissions ??= p;
+          break;
+        case 'runs-on':
+          runsOn ??= p.value;
+          break;
+        case 'uses':
+          uses ??= p.value;
+          break;
+        case 'container':
+          container ??= p.value;
+          break;
+        case 'services':
+          services ??= p.value;
+          break;
+        case 'env':
+          env ??= p.value;
+          break;
+        case 'if':
+          cond ??= p.value;
+          break;
+        case 'secrets':
+          secrets ??= p;
+          break;
+        case 'timeout-minutes':
+          timeout ??= p;
+          break;
+        case 'defaults':
+          defaults ??= p.value;
+          break;
+        case 'steps':
+          steps ??= p.value;
+          break;
+      }
+    }
+    const nameStr = str(name);
+    if (nameStr) job.name = nameStr;
     job.needs = needs?.kind === 'seq' ? needs.items.flatMap((n) => str(n) ?? []) : str(needs) ? [str(needs)!] : [];
-    const permissions = getPair(node, 'permissions');
     if (permissions) job.permissions = permissions;
-    const runsOn = get(node, 'runs-on');
     if (runsOn) job.runsOn = runsOn;
-    const uses = usesOf(node);
-    if (uses) job.uses = uses;
-    const container = get(node, 'container');
+    const usesStr = str(uses);
+    if (usesStr) job.uses = { str: usesStr, ref: parseUses(usesStr.value) };
     if (container) job.container = container;
-    const services = get(node, 'services');
     if (services) job.services = services;
-    const env = asMap(get(node, 'env'));
-    if (env) job.env = env;
-    const cond = str(get(node, 'if'));
-    if (cond) job.if = cond;
-    const secrets = getPair(node, 'secrets');
+    const envMap = asMap(env);
+    if (envMap) job.env = envMap;
+    const condStr = str(cond);
+    if (condStr) job.if = condStr;
     if (secrets) job.secrets = secrets;
-    const timeout = getPair(node, 'timeout-minutes');
     if (timeout) job.timeoutMinutes = timeout;
-    const shell = defaultShell(node) ?? workflowShell ?? (runsOnWindows(node) ? 'pwsh' : 'bash');
-    job.steps = stepsOf(b, get(node, 'steps'), ['jobs', pair.key, 'steps'], job, shell);
-    return [job];
-  });
+    const shell = text(get(get(defaults, 'run'), 'shell')) ?? workflowShell ?? (runsOnWindows(runsOn) ? 'pwsh' : 'bash');
+    job.steps = stepsOf(b, steps, ['jobs', pair.key, 'steps'], job, shell);
+    out.push(job);
+  }
+  return out;
 }
 
-/** Every expression in every scalar (values and keys), with its key path; steps and jobs attached after. */
-function expressionsOf(b: Builder, root: YNode | undefined): PlacedExpression[] {
+/** Every expression in every scalar (values and keys), with its key path; steps and jobs attached after. `shared`:
+ * the tree has aliased nodes, each visited once (at its anchor); without aliases no node is met twice and the walk
+ * keeps no record of what it has seen. */
+function expressionsOf(b: Builder, root: YNode | undefined, shared: boolean): PlacedExpression[] {
   const out: PlacedExpression[] = [];
-  const seen = new Set<YNode>();
+  const seen = shared ? new Set<YNode>() : undefined;
   const visitScalar = (node: YScalar, at: KeyPath): void => {
-    if (typeof node.value !== 'string' || !node.value.includes('${{')) return;
     const path = [...at];
     const source = scalarSource(node, b.pos);
-    for (const expression of findExpressions(node.value)) {
+    for (const expression of findExpressions(node.value as string)) {
       const rangeOf = (span: { start: number; end: number }) => sourceRange(b.pos, source, span.start, span.end);
       const placed: PlacedExpression = { expression, node, path, range: rangeOf(expression), rangeOf };
       if (expression.error) b.errors.push({ range: rangeOf(expression.error), messageId: 'expression', data: { detail: expression.error.message } });
@@ -153,21 +252,23 @@ function expressionsOf(b: Builder, root: YNode | undefined): PlacedExpression[] 
   // One path stack, copied only for the few scalars that hold an expression.
   const path: (string | number)[] = [];
   const visit = (node: YNode): void => {
-    // An aliased node is visited once, at its anchor.
-    if (seen.has(node)) return;
-    seen.add(node);
+    if (seen) {
+      if (seen.has(node)) return;
+      seen.add(node);
+    }
     if (node.kind === 'scalar') {
-      visitScalar(node, path);
+      if (hasExpression(node)) visitScalar(node, path);
     } else if (node.kind === 'seq') {
-      node.items.forEach((n, i) => {
+      const items = node.items;
+      for (let i = 0; i < items.length; i++) {
         path.push(i);
-        visit(n);
+        visit(items[i]!);
         path.pop();
-      });
+      }
     } else {
       for (const p of node.pairs) {
         path.push(p.key);
-        visitScalar(p.keyNode, path);
+        if (hasExpression(p.keyNode)) visitScalar(p.keyNode, path);
         visit(p.value);
         path.pop();
       }
@@ -175,6 +276,10 @@ function expressionsOf(b: Builder, root: YNode | undefined): PlacedExpression[] 
   };
   if (root) visit(root);
   return out;
+}
+
+function hasExpression(node: YScalar): boolean {
+  return typeof node.value === 'string' && node.value.includes('${{');
 }
 
 function attach(doc: GhaDoc): void {
@@ -232,7 +337,7 @@ export function parseGha(text: string, kind: GhaDoc['kind']): Parsed<GhaDoc> {
       doc.steps = stepsOf(b, get(runs, 'steps'), ['runs', 'steps'], undefined, 'bash');
     }
   }
-  doc.expressions = expressionsOf(b, root);
+  doc.expressions = expressionsOf(b, root, y.shared);
   attach(doc);
   // As GitHub's parser does, the schema is only checked on valid YAML: on a broken tree its errors would mislead.
   const schemaErrors = y.syntaxErrors.length === 0 ? validateSchema({ kind, root, pos: y.pos, expressions: byNode(doc.expressions) }) : [];

@@ -101,7 +101,28 @@ class Schema {
     if (def.kind !== 'one-of') return [];
     return def.of.map((n) => this.def(n)).filter((d): d is Extract<Def, { kind: K }> => d.kind === kind);
   }
+
+  private readonly sequenceCache = new Map<Def, SequenceDef | undefined>();
+  private readonly mappingCache = new Map<Def, readonly MappingDef[]>();
+
+  /** The sequence definition a definition accepts (the first), computed once per definition. */
+  sequenceOf(def: Def): SequenceDef | undefined {
+    if (this.sequenceCache.has(def)) return this.sequenceCache.get(def);
+    const out = this.ofKind(def, 'sequence')[0];
+    this.sequenceCache.set(def, out);
+    return out;
+  }
+
+  /** The mapping definitions a definition accepts, computed once per definition (callers never change the list). */
+  mappingsOf(def: Def): readonly MappingDef[] {
+    let out = this.mappingCache.get(def);
+    if (!out) this.mappingCache.set(def, (out = this.ofKind(def, 'mapping')));
+    return out;
+  }
 }
+
+type SequenceDef = Extract<Def, { kind: 'sequence' }>;
+type MappingDef = Extract<Def, { kind: 'mapping' }>;
 
 /**
  * Where the vendored schema is wrong about what GitHub accepts (each seen on a workflow GitHub runs, as actionlint's
@@ -123,9 +144,11 @@ interface Allowed {
   functions: ReadonlyMap<string, { name: string; min: number; max: number }>;
   /** As the schema lists them, for messages. */
   list: readonly string[];
+  /** The Info of each type name under these contexts, made once (the walk asks for a child at every node). */
+  infos: Map<Schema, Map<string, Info>>;
 }
 
-const NO_CONTEXT: Allowed = { names: new Set(), functions: new Map(), list: [] };
+const NO_CONTEXT: Allowed = { names: new Set(), functions: new Map(), list: [], infos: new Map() };
 
 /** Functions every expression may call (GitHub's expression language), with their argument counts. */
 const BUILTIN: ReadonlyMap<string, { name: string; min: number; max: number }> = new Map(
@@ -166,7 +189,7 @@ function extend(parent: Allowed, context: readonly string[]): Allowed {
     }
     list.push(c);
   }
-  const out: Allowed = { names, functions, list };
+  const out: Allowed = { names, functions, list, infos: new Map() };
   byContext.set(context, out);
   return out;
 }
@@ -230,9 +253,15 @@ class Validator {
   }
 
   private child(parent: Info | Allowed, type: string): Info {
-    const def = this.schema.def(type);
     const base = 'def' in parent ? parent.allowed : parent;
-    return { def, allowed: extend(base, def.context) };
+    let bySchema = base.infos.get(this.schema);
+    if (!bySchema) base.infos.set(this.schema, (bySchema = new Map()));
+    let info = bySchema.get(type);
+    if (!info) {
+      const def = this.schema.def(type);
+      bySchema.set(type, (info = { def, allowed: extend(base, def.context) }));
+    }
+    return info;
   }
 
   private error(range: Range, messageId: string, data: Record<string, string | number> = {}): void {
@@ -247,33 +276,56 @@ class Validator {
   private value(node: YNode, info: Info, at: Range, isRoot = false): void {
     if (node.kind === 'scalar') return this.scalar(node, info);
     if (node.kind === 'seq') {
-      const seq = this.schema.ofKind(info.def, 'sequence')[0];
+      const seq = this.schema.sequenceOf(info.def);
       if (!seq) return this.error(node.range, 'unexpectedKind', { what: 'A sequence', expected: expected(this.schema, info.def) });
       const item = this.child(info, seq.item);
       for (const it of node.items) this.value(it, item, it.range);
       return;
     }
-    const maps = this.schema.ofKind(info.def, 'mapping');
+    const maps = this.schema.mappingsOf(info.def);
     if (maps.length === 0) return this.error(node.range, 'unexpectedKind', { what: 'A mapping', expected: expected(this.schema, info.def) });
     if (maps.length === 1 && maps[0]!.props.size === 0 && maps[0]!.looseKey) return this.loose(node, info, maps[0]!);
-    this.wellKnown(node, info, [...maps], at, isRoot);
+    this.wellKnown(node, info, maps, at, isRoot);
   }
 
   /** Keys differing only in case collide (GitHub reads them case-insensitively); the later one is reported. */
-  private collisions(node: YMap): Set<string> {
-    const skip = new Set<string>();
-    if (node.pairs.length < 2) return skip;
+  private collisions(node: YMap): Set<string> | undefined {
+    const pairs = node.pairs;
+    if (pairs.length < 2) return undefined;
+    let skip: Set<string> | undefined;
+    if (pairs.length <= 16) {
+      // A few keys (most mappings): compared with the earlier ones, no map built; the first key of a case class is
+      // the earliest, so the earliest match is the one a map of first keys would hold.
+      const uppers = this.uppers;
+      uppers.length = 0;
+      for (let j = 0; j < pairs.length; j++) {
+        const p = pairs[j]!;
+        const u = upper(p.key);
+        uppers.push(u);
+        if (p.key === '') continue;
+        for (let i = 0; i < j; i++) {
+          if (uppers[i] !== u) continue;
+          this.error(p.keyNode.range, 'caseDuplicate', { key: p.key, first: pairs[i]!.key });
+          (skip ??= new Set()).add(p.key);
+          break;
+        }
+      }
+      return skip;
+    }
     const seen = new Map<string, string>();
-    for (const p of node.pairs) {
-      const upper = p.key.toUpperCase();
-      const first = seen.get(upper);
+    for (const p of pairs) {
+      const u = upper(p.key);
+      const first = seen.get(u);
       if (first !== undefined && p.key !== '') {
         this.error(p.keyNode.range, 'caseDuplicate', { key: p.key, first });
-        skip.add(p.key);
-      } else seen.set(upper, p.key);
+        (skip ??= new Set()).add(p.key);
+      } else seen.set(u, p.key);
     }
     return skip;
   }
+
+  /** Scratch list of upper-cased keys for `collisions`. */
+  private readonly uppers: string[] = [];
 
   private expressionKey(key: YScalar, info: Info): boolean {
     if (typeof key.value !== 'string' || !key.value.includes('${{')) return false;
@@ -286,7 +338,7 @@ class Validator {
     const valueInfo = this.child(info, map.looseValue ?? 'any');
     const skip = this.collisions(node);
     for (const p of node.pairs) {
-      if (skip.has(p.key)) continue;
+      if (skip?.has(p.key)) continue;
       if (this.expressionKey(p.keyNode, info)) {
         this.value(p.value, valueInfo, p.keyNode.range);
         continue;
@@ -296,17 +348,16 @@ class Validator {
     }
   }
 
-  private wellKnown(node: YMap, info: Info, maps: Extract<Def, { kind: 'mapping' }>[], at: Range, isRoot: boolean): void {
+  private wellKnown(node: YMap, info: Info, maps: readonly MappingDef[], at: Range, isRoot: boolean): void {
     const looseKey = maps[0]!.looseKey;
     const looseValue = maps[0]!.looseValue;
     const skip = this.collisions(node);
     if (maps.length > 1) maps = decide(maps, node);
     let expressionKey = false;
-    const present = new Set<string>();
     for (const p of node.pairs) {
-      if (skip.has(p.key)) {
+      if (skip?.has(p.key)) {
         // A key colliding with an earlier one in case is reported once; a well-known one's value is still checked.
-        const prop = maps.find((m) => m.props.has(p.key))?.props.get(p.key);
+        const prop = propOf(maps, p.key);
         if (prop && !(p.key === 'permissions' && this.input.kind === 'workflow')) this.value(p.value, this.child(info, prop.type), p.keyNode.range);
         continue;
       }
@@ -315,8 +366,7 @@ class Validator {
         this.value(p.value, this.child(info, 'any'), p.keyNode.range);
         continue;
       }
-      present.add(p.key);
-      const prop = maps.find((m) => m.props.has(p.key))?.props.get(p.key);
+      const prop = propOf(maps, p.key);
       if (prop) {
         // `permissions:` scopes and levels are CGW026's findings, with its own advice; not reported twice.
         if (p.key === 'permissions' && this.input.kind === 'workflow') continue;
@@ -341,8 +391,8 @@ class Validator {
       const keys = [...new Set(maps.flatMap((m) => [...m.props].filter(([k, p]) => p.required && !BACKGROUND_STEP_KEYS.has(k)).map(([k]) => k)))].sort();
       this.error(at, 'ambiguous', { keys: listOf(keys) });
     } else if (!expressionKey) {
-      for (const [name, prop] of maps[0]!.props) {
-        if (!prop.required || [...present].some((k) => k.toUpperCase() === name.toUpperCase())) continue;
+      for (const name of requiredKeys(maps[0]!)) {
+        if (hasKeyIgnoringCase(node, name)) continue;
         // A composite action's run step without `shell:` is CGA008's finding, with its own advice.
         if (this.input.kind === 'action' && name === 'shell') continue;
         this.error(isRoot ? (node.pairs[0]?.keyNode.range ?? at) : at, isRoot ? 'missing' : 'missingKey', { key: name });
@@ -399,11 +449,8 @@ class Validator {
       value = literal;
     }
     const defs = this.schema.scalars(info.def);
-    if (defs.some((d) => matches(d, value))) return;
-    if (typeof value !== 'string') {
-      const asText = value === null ? '' : String(value);
-      if (defs.some((d) => matches(d, asText))) return;
-    }
+    if (matchesAny(defs, value)) return;
+    if (typeof value !== 'string' && matchesAny(defs, value === null ? '' : String(value))) return;
     this.error(node.range, 'unexpectedValue', { value: value === null ? '' : String(value), expected: expected(this.schema, info.def) });
   }
 }
@@ -413,7 +460,7 @@ class Validator {
  * reusable workflow): the one whose required keys are all there, preferring the one that `uses:` when both are, so a
  * key of the other kind is reported where it is written. When none is complete, GitHub's narrowing key by key decides.
  */
-function decide(maps: Extract<Def, { kind: 'mapping' }>[], node: YMap): Extract<Def, { kind: 'mapping' }>[] {
+function decide(maps: readonly MappingDef[], node: YMap): readonly MappingDef[] {
   const keys = new Set(node.pairs.map((p) => p.key));
   const required = requiredKeys;
   const complete = maps.filter((m) => {
@@ -434,6 +481,40 @@ function requiredKeys(m: Extract<Def, { kind: 'mapping' }>): readonly string[] {
 
 /** Keys of steps that run in the background, a feature GitHub has behind a flag: unknown keys to everyone else. */
 const BACKGROUND_STEP_KEYS: ReadonlySet<string> = new Set(['background', 'wait', 'wait-all', 'cancel', 'parallel']);
+
+/** The property of a key in the first of the mappings that knows it. */
+function propOf(maps: readonly MappingDef[], key: string): Prop | undefined {
+  for (const m of maps) {
+    const prop = m.props.get(key);
+    if (prop) return prop;
+  }
+  return undefined;
+}
+
+/** Whether a mapping has a key, in any case (keys collide case-insensitively, the first of them is the one read). */
+function hasKeyIgnoringCase(node: YMap, name: string): boolean {
+  for (const p of node.pairs) if (p.key === name) return true;
+  const u = upper(name);
+  for (const p of node.pairs) if (upper(p.key) === u) return true;
+  return false;
+}
+
+const UPPER = new Map<string, string>();
+
+/** A key in upper case, remembered: the same few keys come back in every step and job (bounded, keys are input). */
+function upper(key: string): string {
+  let u = UPPER.get(key);
+  if (u === undefined) {
+    if (UPPER.size >= 4096) UPPER.clear();
+    UPPER.set(key, (u = key.toUpperCase()));
+  }
+  return u;
+}
+
+function matchesAny(defs: readonly Def[], value: YScalar['value']): boolean {
+  for (let i = 0; i < defs.length; i++) if (matches(defs[i]!, value)) return true;
+  return false;
+}
 
 function matches(def: Def, value: YScalar['value']): boolean {
   switch (def.kind) {

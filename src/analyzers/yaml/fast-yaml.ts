@@ -31,6 +31,14 @@ const ESCAPES: Record<string, string> = { '\\': '\\', '"': '"', '/': '/', n: '\n
 
 /** The YAML 1.2 core schema, in the order the `yaml` package tries its tags. */
 function resolvePlain(s: string): string | number | boolean | null {
+  // Most scalars are words: a first character that starts no null, boolean or number decides it at once.
+  const c = s.charCodeAt(0);
+  const lower = c | 0x20;
+  if (lower >= 97 && lower <= 122) {
+    if (lower === 110) return NULL.test(s) ? null : s;
+    if (lower === 116 || lower === 102) return BOOL.test(s) ? s[0] === 't' || s[0] === 'T' : s;
+    return s;
+  }
   if (NULL.test(s)) return null;
   if (BOOL.test(s)) return s[0] === 't' || s[0] === 'T';
   if (INT_OCT.test(s)) return parseInt(s.slice(2), 8);
@@ -50,6 +58,14 @@ interface Parsed {
   /** Whether own-line comments that follow may attach to this value (a one-line value that carries an end). */
   takesComments: boolean;
 }
+
+/** A comment left after a collection's last entry, for its parent to place. */
+interface Rest {
+  indent: number;
+  end: number;
+}
+
+const NO_REST: readonly Rest[] = Object.freeze([]);
 
 interface Line {
   start: number;
@@ -71,7 +87,7 @@ class FastParser {
   private readonly anchors = new Map<string, YNode>();
   private readonly building = new Set<string>();
   /** Trailing comments a nested collection passed up to its parent when it ended. */
-  private pending: { indent: number; end: number }[] = [];
+  private pending: readonly Rest[] = NO_REST;
   readonly comments: RawComment[] = [];
 
   constructor(pos: Positions, tb: TreeBuilder) {
@@ -149,6 +165,11 @@ class FastParser {
     return this.inlineValue(at, parent);
   }
 
+  /** Whether a line starts a sequence entry (`- `). */
+  private isSeqAt(x: Line): boolean {
+    return this.text.charCodeAt(x.content) === 45 && this.isSpaceOrEnd(x.content + 1);
+  }
+
   private isSpaceOrEnd(i: number): boolean {
     const c = this.text.charCodeAt(i);
     return Number.isNaN(c) || c === 32 || c === 10;
@@ -214,7 +235,7 @@ class FastParser {
   }
 
   /** Reads `&anchor` and `!reset`/`!override` properties; returns where the value starts and the anchor. */
-  private props(at: number, lineEnd: number, flow: boolean): { at: number; anchor?: string; tagged: boolean } {
+  private props(at: number, lineEnd: number, flow: boolean): number {
     const t = this.text;
     let anchor: string | undefined;
     let tagged = false;
@@ -235,8 +256,14 @@ class FastParser {
       at = e;
       while (at < lineEnd && t[at] === ' ') at++;
     }
-    return anchor === undefined ? { at, tagged } : { at, anchor, tagged };
+    this.propAnchor = anchor;
+    this.propTagged = tagged;
+    return at;
   }
+
+  /** What the last `props` read (no object per value): read them right after it, before parsing anything else. */
+  private propAnchor: string | undefined;
+  private propTagged = false;
 
   private startAnchor(anchor: string | undefined): void {
     if (anchor !== undefined) this.building.add(anchor);
@@ -253,6 +280,7 @@ class FastParser {
     if (name === '' || this.building.has(name)) throw GIVE_UP;
     const node = this.anchors.get(name);
     if (!node) throw GIVE_UP;
+    this.tb.shared = true;
     return node;
   }
 
@@ -275,11 +303,12 @@ class FastParser {
   private inlineValue(at: number, parent: number): Parsed {
     const t = this.text;
     const l = this.line(this.ln);
-    const p = this.props(at, l.end, false);
-    at = p.at;
+    at = this.props(at, l.end, false);
+    const anchor = this.propAnchor;
+    const tagged = this.propTagged;
     if (at === l.end || t[at] === '#') {
       // Properties alone on the line: the node follows on the next lines.
-      if (p.anchor === undefined && !p.tagged) throw GIVE_UP;
+      if (anchor === undefined && !tagged) throw GIVE_UP;
       if (at < l.end) this.comment(at, l.end);
       this.ln++;
       this.skipEmpty();
@@ -288,26 +317,26 @@ class FastParser {
       const c = t[next.content];
       const isSeq = c === '-' && this.isSpaceOrEnd(next.content + 1);
       if (!isSeq && this.keyEnd(next.content, next.end) < 0) throw GIVE_UP;
-      this.startAnchor(p.anchor);
+      this.startAnchor(anchor);
       const out = isSeq ? this.blockSeq(next.indent) : this.blockMap(next.indent);
-      this.endAnchor(p.anchor, out.node);
+      this.endAnchor(anchor, out.node);
       return out;
     }
     const c = t[at]!;
     let node: YNode;
     let end: number;
     let alias = false;
-    this.startAnchor(p.anchor);
+    this.startAnchor(anchor);
     if (c === '*') {
-      if (p.anchor !== undefined || p.tagged) throw GIVE_UP;
+      if (anchor !== undefined || tagged) throw GIVE_UP;
       end = at + 1;
       while (end < l.end && t[end] !== ' ') end++;
       node = this.alias(at, end);
       alias = true;
     } else if (c === '|' || c === '>') {
-      if (p.tagged) throw GIVE_UP;
+      if (tagged) throw GIVE_UP;
       const out = this.blockScalar(at, parent);
-      this.endAnchor(p.anchor, out.node);
+      this.endAnchor(anchor, out.node);
       return out;
     } else if (c === '[' || c === '{') {
       const r = this.flowCollection(at, l.end);
@@ -325,10 +354,10 @@ class FastParser {
         if (ch === 58 && this.isSpaceOrEnd(i + 1)) throw GIVE_UP;
         if (ch !== 32) end = i + 1;
       }
-      node = p.tagged ? this.tb.scalar(t.slice(at, end), false, at, end) : this.plainScalar(at, end);
+      node = tagged ? this.tb.scalar(t.slice(at, end), false, at, end) : this.plainScalar(at, end);
     }
     const full = this.lineRest(end, l.end);
-    this.endAnchor(p.anchor, node);
+    this.endAnchor(anchor, node);
     this.ln++;
     return { node, full, alias, takesComments: true };
   }
@@ -448,15 +477,16 @@ class FastParser {
 
   private flowItem(at: number, lineEnd: number, asKey: boolean): { node: YNode; end: number; alias: boolean } {
     const t = this.text;
-    const p = this.props(at, lineEnd, true);
-    if (asKey && (p.anchor !== undefined || p.tagged)) throw GIVE_UP;
-    at = p.at;
+    at = this.props(at, lineEnd, true);
+    const anchor = this.propAnchor;
+    const tagged = this.propTagged;
+    if (asKey && (anchor !== undefined || tagged)) throw GIVE_UP;
     const c = t[at];
     if (c === undefined || at >= lineEnd) throw GIVE_UP;
-    this.startAnchor(p.anchor);
+    this.startAnchor(anchor);
     let out: { node: YNode; end: number; alias: boolean };
     if (c === '*') {
-      if (p.anchor !== undefined || p.tagged) throw GIVE_UP;
+      if (anchor !== undefined || tagged) throw GIVE_UP;
       let e = at + 1;
       while (e < lineEnd && t[e] !== ' ' && !FLOW_STOP.has(t[e]!)) e++;
       out = { node: this.alias(at, e), end: e, alias: true };
@@ -483,10 +513,10 @@ class FastParser {
         if (ch === '#' && t[i - 1] === ' ') throw GIVE_UP;
         if (ch !== ' ') e = i + 1;
       }
-      const node = p.tagged ? this.tb.scalar(t.slice(at, e), false, at, e) : this.plainScalar(at, e);
+      const node = tagged ? this.tb.scalar(t.slice(at, e), false, at, e) : this.plainScalar(at, e);
       out = { node, end: e, alias: false };
     }
-    this.endAnchor(p.anchor, out.node);
+    this.endAnchor(anchor, out.node);
     return out;
   }
 
@@ -494,10 +524,8 @@ class FastParser {
    * Comments after a value, before the next content line: the first ones indented deeper than the collection
    * attach to the value (as the `yaml` parser does); the rest are returned for the collection to place.
    */
-  private trailingComments(last: Parsed, indent: number): { full: number; rest: { indent: number; end: number }[] } {
-    let full = last.full;
-    const rest: { indent: number; end: number }[] = [];
-    let attaching = last.takesComments;
+  private trailingComments(full: number, attaching: boolean, indent: number): { full: number; rest: readonly Rest[] } {
+    let rest: Rest[] | undefined;
     while (this.ln < this.lines.length) {
       const l = this.lines[this.ln]!;
       if (!this.isBlankOrComment(l)) break;
@@ -506,21 +534,21 @@ class FastParser {
         if (attaching && l.indent > indent) full = this.afterLine(l.end);
         else {
           attaching = false;
-          rest.push({ indent: l.indent, end: this.afterLine(l.end) });
+          (rest ??= []).push({ indent: l.indent, end: this.afterLine(l.end) });
         }
       }
       this.ln++;
     }
-    return { full, rest };
+    return { full, rest: rest ?? NO_REST };
   }
 
   /**
    * Decides where trailing comments left after a collection's last entry go when the collection ends: they
    * stay (extending its end) unless every one is less indented than it, or it is at indent 0.
    */
-  private closeCollection(end: number, indent: number, rest: { indent: number; end: number }[]): { full: number; rest: { indent: number; end: number }[] } {
+  private closeCollection(end: number, indent: number, rest: readonly Rest[]): { full: number; rest: readonly Rest[] } {
     if (rest.length === 0 || indent === 0 || rest.every((c) => c.indent < indent)) return { full: end, rest };
-    return { full: rest[rest.length - 1]!.end, rest: [] };
+    return { full: rest[rest.length - 1]!.end, rest: NO_REST };
   }
 
   private blockMap(indent: number): Parsed {
@@ -528,7 +556,7 @@ class FastParser {
     const entries: Entry[] = [];
     let start = -1;
     let end = 0;
-    let rest: { indent: number; end: number }[] = [];
+    let rest: readonly Rest[] = NO_REST;
     let first = true;
     for (;;) {
       let l: Line;
@@ -545,7 +573,7 @@ class FastParser {
         at = l.content;
         if (t[at] === '-' && this.isSpaceOrEnd(at + 1)) throw GIVE_UP;
       }
-      rest = [];
+      rest = NO_REST;
       if (start < 0) start = at;
       const colon = this.keyEnd(at, l.end);
       if (colon < 0) throw GIVE_UP;
@@ -571,9 +599,8 @@ class FastParser {
         this.ln++;
         commentEnd = Math.max(commentEnd, this.skipEmpty());
         const next = this.lines[this.ln];
-        const isSeqAt = (x: Line): boolean => t[x.content] === '-' && this.isSpaceOrEnd(x.content + 1);
-        if (next && (next.indent > indent || (next.indent === indent && isSeqAt(next)))) {
-          if (isSeqAt(next)) value = this.blockSeq(next.indent);
+        if (next && (next.indent > indent || (next.indent === indent && this.isSeqAt(next)))) {
+          if (this.isSeqAt(next)) value = this.blockSeq(next.indent);
           else if (this.keyEnd(next.content, next.end) >= 0) value = this.blockMap(next.indent);
           else throw GIVE_UP;
         } else {
@@ -598,13 +625,14 @@ class FastParser {
   }
 
   /** After an entry's value: attached comments, and those left for the collection (from nested collections too). */
-  private afterEntry(value: Parsed, indent: number): { full: number; rest: { indent: number; end: number }[] } {
-    if (value.takesComments) return this.trailingComments(value, indent);
+  private afterEntry(value: Parsed, indent: number): { full: number; rest: readonly Rest[] } {
+    if (value.takesComments) return this.trailingComments(value.full, true, indent);
     // A nested collection or block scalar already consumed its own trailing comments; more may follow.
-    const rest = [...this.pending];
-    this.pending = [];
-    const more = this.trailingComments({ ...value, takesComments: false }, indent);
-    return { full: value.full, rest: [...rest, ...more.rest] };
+    const pending = this.pending;
+    this.pending = NO_REST;
+    const more = this.trailingComments(value.full, false, indent);
+    // The lists are never changed once made: either one alone is passed on as it is.
+    return { full: value.full, rest: more.rest.length === 0 ? pending : pending.length === 0 ? more.rest : [...pending, ...more.rest] };
   }
 
   private blockSeq(indent: number): Parsed {
@@ -613,7 +641,7 @@ class FastParser {
     const aliased: boolean[] = [];
     let start = -1;
     let end = 0;
-    let rest: { indent: number; end: number }[] = [];
+    let rest: readonly Rest[] = NO_REST;
     for (;;) {
       if (this.ln >= this.lines.length) break;
       const l = this.lines[this.ln]!;
@@ -622,7 +650,7 @@ class FastParser {
       const at = l.content;
       if (!(t[at] === '-' && this.isSpaceOrEnd(at + 1))) break;
       if (start < 0) start = at;
-      rest = [];
+      rest = NO_REST;
       let v = at + 1;
       while (v < l.end && t.charCodeAt(v) === 32) v++;
       if (v === l.end || t[v] === '#') throw GIVE_UP;
@@ -651,7 +679,7 @@ export function fastParse(pos: Positions): FastTree | undefined {
   const parser = new FastParser(pos, tb);
   try {
     const root = parser.parse();
-    return { root, duplicates: tb.duplicates, nodeEnds: tb.nodeEnds, expandedSize: tb.expandedSize(root), comments: parser.comments };
+    return { root, duplicates: tb.duplicates, nodeEnds: tb.nodeEnds, expandedSize: tb.expandedSize(root), shared: tb.shared, comments: parser.comments };
   } catch (e) {
     if (e === GIVE_UP) return undefined;
     throw e;

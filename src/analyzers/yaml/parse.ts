@@ -18,6 +18,8 @@ export interface YamlText {
   root: YNode | undefined;
   duplicates: DuplicateKey[];
   nodeEnds: Map<number, number>;
+  /** Whether an alias made a node appear in more than one place (`Tree.shared`). */
+  shared: boolean;
   comments: RawComment[];
   syntaxErrors: Report[];
 }
@@ -33,7 +35,7 @@ export function parseYaml(text: string): YamlText {
     root = undefined;
   }
   if (multiDocument) syntaxErrors.push(multiDocument);
-  return { pos, root, duplicates: tree.duplicates, nodeEnds: tree.nodeEnds, comments, syntaxErrors };
+  return { pos, root, duplicates: tree.duplicates, nodeEnds: tree.nodeEnds, shared: tree.shared, comments, syntaxErrors };
 }
 
 interface YamlParse {
@@ -51,7 +53,7 @@ export function parseWithYaml(pos: Positions): YamlParse {
   const tokens = [...new Parser().parse(text)];
   const docs = [...new Composer({ uniqueKeys: false }).compose(tokens)];
   const first = docs[0];
-  let tree: Tree = { root: undefined, duplicates: [], nodeEnds: new Map(), expandedSize: 0 };
+  let tree: Tree = { root: undefined, duplicates: [], nodeEnds: new Map(), expandedSize: 0, shared: false };
   if (first) {
     for (const e of first.errors) {
       yamlErrors.push({ range: pos.range(e.pos[0], Math.max(e.pos[1], e.pos[0] + 1)), messageId: 'yaml', data: { detail: e.message } });

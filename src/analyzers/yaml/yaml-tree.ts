@@ -60,6 +60,8 @@ export interface Tree {
   nodeEnds: Map<number, number>;
   /** How many nodes a full expansion of the root would visit; aliases count every time they are used. */
   expandedSize: number;
+  /** Whether an alias made a node appear in more than one place (a walk of the tree may then meet it again). */
+  shared: boolean;
 }
 
 /**
@@ -89,8 +91,12 @@ export class Positions {
     const t = this.text;
     const s = Math.min(Math.max(start, 0), t.length);
     let e = Math.min(Math.max(end, s), t.length);
-    // Printable ASCII is never whitespace; anything else goes to the regex, which knows Unicode spaces.
-    for (let c = t.charCodeAt(e - 1); e > s && !(c > 32 && c < 127) && /\s/.test(t[e - 1]!); c = t.charCodeAt(e - 1)) e--;
+    // ASCII is decided by its code (space, \t, \n, \v, \f, \r); anything else goes to the regex, which knows Unicode spaces.
+    while (e > s) {
+      const c = t.charCodeAt(e - 1);
+      if (c < 128 ? c === 32 || (c >= 9 && c <= 13) : /\s/.test(t[e - 1]!)) e--;
+      else break;
+    }
     const a = this.lineIndex(s);
     const b = this.lineIndex(e);
     return { start_line: a + 1, start_column: s - this.lines.starts[a]! + 1, end_line: b + 1, end_column: e - this.lines.starts[b]! + 1 };
@@ -110,9 +116,9 @@ export interface Entry {
 export class TreeBuilder {
   readonly duplicates: DuplicateKey[] = [];
   readonly nodeEnds = new Map<number, number>();
+  /** Set by the parser when it resolves an alias to a node (see `Tree.shared`). */
+  shared = false;
   private readonly pos: Positions;
-  /** Expanded sizes of collections, computed as each is made (its children, aliased ones included, exist). */
-  private readonly sizes = new Map<YNode, number>();
 
   constructor(pos: Positions) {
     this.pos = pos;
@@ -123,11 +129,13 @@ export class TreeBuilder {
     if (prev === undefined || range.end_line > prev) this.nodeEnds.set(range.start_line, range.end_line);
   }
 
-  /** Nodes a full expansion of `node` visits: a mapping counts each pair and its value; no cap is needed, as
-   * even an absurd alias bomb only reaches Infinity, which still compares above any limit. */
+  /** Nodes a full expansion of `node` (a finished tree) visits: a mapping counts each pair and its value; no cap is
+   * needed, as even an absurd alias bomb only reaches Infinity, which still compares above any limit. Counted by a
+   * walk of the finished tree: without aliases each node is met once; with them each collection's size is computed
+   * once and reused wherever it is aliased. */
   expandedSize(node: YNode | undefined): number {
     if (node === undefined) return 0;
-    return node.kind === 'scalar' ? 1 : (this.sizes.get(node) ?? 1);
+    return this.shared ? sizeOf(node, new Map()) : countOf(node);
   }
 
   scalar(value: YScalar['value'], quoted: boolean, start: number, end: number): YScalar {
@@ -136,14 +144,8 @@ export class TreeBuilder {
 
   /** `aliased[i]`: item i is an alias, so it is not a source node of its own. */
   seq(items: YNode[], aliased: readonly boolean[], start: number, end: number): YSeq {
-    let size = 1;
-    items.forEach((item, i) => {
-      if (!aliased[i]) this.noteEnd(item.range);
-      size += this.expandedSize(item);
-    });
-    const seq: YSeq = { kind: 'seq', items, start, end, range: this.pos.range(start, end) };
-    this.sizes.set(seq, size);
-    return seq;
+    for (let i = 0; i < items.length; i++) if (!aliased[i]) this.noteEnd(items[i]!.range);
+    return { kind: 'seq', items, start, end, range: this.pos.range(start, end) };
   }
 
   /** A mapping from its entries in source order: later duplicates are dropped and recorded, merge keys folded in. */
@@ -156,7 +158,7 @@ export class TreeBuilder {
       const key = keyNode.value === null ? '' : String(keyNode.value);
       const pair: YPair = { key, keyNode, value, range: this.pos.range(keyNode.start, Math.max(value.end, keyNode.end)) };
       this.noteEnd(pair.range);
-      const first = seen ? seen.get(key) : (own.find((p) => p.key === key) ?? merged.find((p) => p.key === key));
+      const first = seen ? seen.get(key) : (findKey(own, key) ?? findKey(merged, key));
       if (first) {
         this.duplicates.push({ key, range: keyNode.range, first: first.keyNode.range });
         continue;
@@ -181,12 +183,29 @@ export class TreeBuilder {
         }
       }
     }
-    const map: YMap = { kind: 'map', pairs, start, end, range: this.pos.range(start, end) };
-    let size = 1;
-    for (const p of pairs) size += 1 + this.expandedSize(p.value);
-    this.sizes.set(map, size);
-    return map;
+    return { kind: 'map', pairs, start, end, range: this.pos.range(start, end) };
   }
+}
+
+/** The expanded size of a tree in which no node appears twice. */
+function countOf(node: YNode): number {
+  if (node.kind === 'scalar') return 1;
+  let size = 1;
+  if (node.kind === 'seq') for (const item of node.items) size += countOf(item);
+  else for (const p of node.pairs) size += 1 + countOf(p.value);
+  return size;
+}
+
+/** The expanded size of a tree whose collections may appear in several places (aliases), each computed once. */
+function sizeOf(node: YNode, sizes: Map<YNode, number>): number {
+  if (node.kind === 'scalar') return 1;
+  let size = sizes.get(node);
+  if (size !== undefined) return size;
+  size = 1;
+  if (node.kind === 'seq') for (const item of node.items) size += sizeOf(item, sizes);
+  else for (const p of node.pairs) size += 1 + sizeOf(p.value, sizes);
+  sizes.set(node, size);
+  return size;
 }
 
 export function buildTree(doc: Document, pos: Positions): Tree {
@@ -203,7 +222,9 @@ export function buildTree(doc: Document, pos: Positions): Tree {
     if (isAlias(node)) {
       const target = anchors.get(node.source);
       const at = node.range?.[0] ?? fallbackOffset;
-      return target ? build(target, at) : nullAt(at);
+      if (!target) return nullAt(at);
+      tb.shared = true;
+      return build(target, at);
     }
     if (!isScalar(node) && !isMap(node) && !isSeq(node)) return nullAt(fallbackOffset);
     const done = built.get(node);
@@ -246,11 +267,17 @@ export function buildTree(doc: Document, pos: Positions): Tree {
 
   const contents = doc.contents;
   const root = contents === null ? undefined : build(contents, 0);
-  return { root, duplicates: tb.duplicates, nodeEnds: tb.nodeEnds, expandedSize: tb.expandedSize(root) };
+  return { root, duplicates: tb.duplicates, nodeEnds: tb.nodeEnds, expandedSize: tb.expandedSize(root), shared: tb.shared };
+}
+
+/** The pair of a key in a list of pairs (a loop: no closure per lookup, this runs for every key of every file). */
+function findKey(pairs: readonly YPair[], key: string): YPair | undefined {
+  for (let i = 0; i < pairs.length; i++) if (pairs[i]!.key === key) return pairs[i];
+  return undefined;
 }
 
 export function getPair(node: YNode | undefined, key: string): YPair | undefined {
-  return node?.kind === 'map' ? node.pairs.find((p) => p.key === key) : undefined;
+  return node?.kind === 'map' ? findKey(node.pairs, key) : undefined;
 }
 
 export function get(node: YNode | undefined, key: string): YNode | undefined {
