@@ -6,7 +6,7 @@ import type { Report } from '../../core/rule.ts';
 import { offsetAt } from '../dockerfile/source.ts';
 import { parseShell } from '../dockerfile/shell.ts';
 import type { Source } from '../dockerfile/types.ts';
-import { LineIndex } from '../line-index.ts';
+import type { LineIndex } from '../line-index.ts';
 import { parseYaml } from '../yaml/parse.ts';
 import { scalarSource } from '../yaml/scalar-source.ts';
 import { get, getPair, str, text } from '../yaml/yaml-tree.ts';
@@ -313,7 +313,7 @@ function byNode(expressions: readonly PlacedExpression[]): Map<YScalar, PlacedEx
 
 export function parseGha(text: string, kind: GhaDoc['kind']): Parsed<GhaDoc> {
   const y = parseYaml(text);
-  const index = new LineIndex(text);
+  const index = y.pos.lines;
   const b: Builder = { pos: y.pos, index, errors: [] };
   const root = y.root;
   const doc: GhaDoc = { kind, pos: y.pos, index, root, duplicates: y.duplicates, on: [], jobs: [], steps: [], expressions: [] };

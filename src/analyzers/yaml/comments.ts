@@ -74,21 +74,27 @@ export type PragmaReader = (c: Comment, at: PragmaScope) => boolean;
  * malformed confgate pragmas become errors. */
 export function scanComments(raw: readonly RawComment[], pos: Positions, nodeEnds: ReadonlyMap<number, number>, readers: readonly PragmaReader[]): CommentScan {
   const scan: CommentScan = { suppressions: [], errors: [] };
-  const lines = pos.text.split('\n');
+  // The file's lines, split only when a pragma needs them (most comments are none).
+  let split: string[] | undefined;
+  const fileLines = (): string[] => (split ??= pos.text.split('\n'));
   const isCode = (n: number): boolean => {
-    const t = lines[n - 1]?.trim() ?? '';
+    const t = fileLines()[n - 1]?.trim() ?? '';
     return t !== '' && !t.startsWith('#');
   };
   const nextCodeLine = (after: number): number => {
+    const lines = fileLines();
     let n = after + 1;
     while (n <= lines.length && !isCode(n)) n++;
     return n;
   };
-  const firstContentLine = (() => {
+  let first: number | undefined;
+  const firstContentLine = (): number => {
+    if (first !== undefined) return first;
+    const lines = fileLines();
     let n = 1;
     while (n <= lines.length && ['', '---'].includes(lines[n - 1]!.trim())) n++;
-    return n;
-  })();
+    return (first = n);
+  };
   /** The node a line-scoped pragma covers: the line it trails, or the next code line, through the node's end. */
   const scope = (c: Comment, wholeNode: boolean): { from: number; to: number } => {
     const from = c.ownLine ? nextCodeLine(c.line) : c.line;
@@ -101,7 +107,14 @@ export function scanComments(raw: readonly RawComment[], pos: Positions, nodeEnd
     scan.suppressions.push(s);
   };
 
-  const at: PragmaScope = { nextCodeLine, firstContentLine, scope, add };
+  const at: PragmaScope = {
+    nextCodeLine,
+    get firstContentLine() {
+      return firstContentLine();
+    },
+    scope,
+    add,
+  };
   for (const c of located(raw, pos)) {
     const pragma = parseConfgatePragma(c.text.replace(/^#/, ''));
     if (pragma && 'error' in pragma) {

@@ -70,7 +70,8 @@ export interface Tree {
  */
 export class Positions {
   readonly text: string;
-  private readonly lines: LineIndex;
+  /** The text's lines (shared with analyzers that index lines themselves: built once per file). */
+  readonly lines: LineIndex;
   constructor(text: string) {
     this.text = text;
     this.lines = new LineIndex(text);

@@ -1,7 +1,7 @@
 // Every expression of a workflow with where it sits: the `${{ }}` ones the parser placed, and the bare conditions
 // of `if:` (GitHub reads an `if:` as an expression with or without `${{ }}`).
 import type { Expr } from '../../analyzers/github-workflow/expression.ts';
-import { parseExpression } from '../../analyzers/github-workflow/expression.ts';
+import { parseValueExpression } from '../../analyzers/github-workflow/expression.ts';
 import type { GhaDoc, Job, KeyPath, Step } from '../../analyzers/github-workflow/model.ts';
 import { subRange } from '../../analyzers/yaml/yaml-tree.ts';
 import type { Str } from '../../analyzers/yaml/yaml-tree.ts';
@@ -28,13 +28,15 @@ export function allExpressions(doc: GhaDoc): readonly AnyExpression[] {
   }
   const bare = (cond: Str | undefined, path: KeyPath, job: Job | undefined, step?: Step) => {
     if (!cond || cond.value.includes('${{')) return;
-    const { expr } = parseExpression(cond.value);
+    const { expr } = parseValueExpression(cond.node, cond.value);
     if (expr) out!.push({ expr, rangeOf: (span) => subRange(cond.node, doc.pos, span.start, span.end), path, ...(job ? { job } : {}), ...(step ? { step } : {}) });
   };
   for (const job of doc.jobs) bare(job.if, ['jobs', job.id, 'if'], job);
   for (const step of doc.steps) bare(step.if, [...step.path, step.index, 'if'], step.job, step);
-  const at = (e: AnyExpression) => e.rangeOf(e.expr);
-  out.sort((a, b) => at(a).start_line - at(b).start_line || at(a).start_column - at(b).start_column);
+  // Each one placed once (not at every comparison); the sort is stable, as before.
+  const keyed = out.map((e) => ({ e, at: e.rangeOf(e.expr) }));
+  keyed.sort((a, b) => a.at.start_line - b.at.start_line || a.at.start_column - b.at.start_column);
+  for (let i = 0; i < keyed.length; i++) out[i] = keyed[i]!.e;
   cache.set(doc, out);
   return out;
 }

@@ -33,6 +33,8 @@ export const rule: GhaRule = {
     },
   },
   check(doc, report) {
+    // Counted once, for the workflow's grant (not for each job's permissions).
+    let inheriting: number | undefined;
     for (const p of permissionPairs(doc).sort((a, b) => a.range.start_line - b.range.start_line)) {
       const workflowLevel = p === doc.permissions;
       if (permissionLevel(p.value) === 'read-all') {
@@ -41,7 +43,7 @@ export const rule: GhaRule = {
       }
       // The grant reaches each job without permissions of its own (jobs calling a reusable workflow too), and any
       // job added later. One job alone is the same as a job-level grant; when every job sets its own, nobody gets it.
-      const inheriting = doc.jobs.filter((j) => !j.permissions).length;
+      inheriting ??= doc.jobs.filter((j) => !j.permissions).length;
       if (!workflowLevel || p.value.kind !== 'map' || doc.jobs.length < 2 || inheriting === 0) continue;
       for (const scope of p.value.pairs) {
         if (permissionLevel(scope.value) === 'write') report({ range: scope.range, data: { scope: scope.key, inheriting, jobs: doc.jobs.length } });

@@ -1,5 +1,5 @@
 // CGW024: a fork-triggered workflow's script writes values it does not know to $GITHUB_ENV or $GITHUB_PATH.
-import { simpleCommands } from '../../analyzers/dockerfile/query.ts';
+import { scriptCommands } from './run-commands.ts';
 import type { GhaRule } from './support.ts';
 import { ghDocs, PRIVILEGED_FORK_TRIGGERS, triggeredBy } from './support.ts';
 
@@ -38,7 +38,7 @@ export const rule: GhaRule = {
     for (const step of doc.steps) {
       const script = step.run?.script;
       if (!script) continue;
-      for (const c of simpleCommands(script)) {
+      for (const c of scriptCommands(script)) {
         for (const r of c.redirects) {
           const file = r.target && (r.op === '>>' || r.op === '>') ? envFile(r.target.value) : undefined;
           if (!file) continue;

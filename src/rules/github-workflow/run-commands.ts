@@ -1,8 +1,8 @@
 // The commands `run:` scripts execute, for the rules that read them (workflows here, composite actions in
 // src/rules/github-action/): every simple command of each parsed POSIX script, through wrappers (`sudo`, `env`).
 import { simpleCommands } from '../../analyzers/dockerfile/query.ts';
-import type { ShellWord, SimpleCommand } from '../../analyzers/dockerfile/types.ts';
-import { baseName, commandStart } from '../../analyzers/dockerfile/wrappers.ts';
+import type { Script, ShellWord, SimpleCommand } from '../../analyzers/dockerfile/types.ts';
+import { baseName, commandStart, isWrapper } from '../../analyzers/dockerfile/wrappers.ts';
 import type { GhaDoc, Step } from '../../analyzers/github-workflow/model.ts';
 
 export interface RunCommand {
@@ -15,6 +15,15 @@ export interface RunCommand {
 }
 
 const cache = new WeakMap<GhaDoc, RunCommand[]>();
+const scriptCache = new WeakMap<Script, readonly SimpleCommand[]>();
+
+/** Every simple command of a parsed `run:` script, in order: collected once per script for all the rules that read
+ * them (the list is shared: never change it). */
+export function scriptCommands(script: Script): readonly SimpleCommand[] {
+  let out = scriptCache.get(script);
+  if (!out) scriptCache.set(script, (out = simpleCommands(script)));
+  return out;
+}
 
 /** Every command of every parsed `run:` script of the file, in file order (computed once per document). */
 export function runCommands(doc: GhaDoc): readonly RunCommand[] {
@@ -23,8 +32,10 @@ export function runCommands(doc: GhaDoc): readonly RunCommand[] {
   out = [];
   for (const step of doc.steps) {
     if (!step.run?.script) continue;
-    for (const node of simpleCommands(step.run.script)) {
-      const at = commandStart(node.words.map((w) => w.value));
+    for (const node of scriptCommands(step.run.script)) {
+      // Most commands are no wrapper: no list of word values to build.
+      const first = node.words[0];
+      const at = first === undefined || !isWrapper(baseName(first.value)) ? 0 : commandStart(node.words.map((w) => w.value));
       const nameWord = node.words[at];
       out.push({ step, node, name: nameWord ? baseName(nameWord.value) : '', args: node.words.slice(at + 1) });
     }

@@ -1,9 +1,9 @@
 // Log commands (`::set-output name=x::v`) printed by `run:` scripts: shared by the workflow and action rules.
-import { simpleCommands } from '../../analyzers/dockerfile/query.ts';
 import { offsetAt } from '../../analyzers/dockerfile/source.ts';
 import type { GhaDoc } from '../../analyzers/github-workflow/model.ts';
 import type { Reporter } from '../../core/rule.ts';
 import { workflowCommandFix } from './fix.ts';
+import { scriptCommands } from './run-commands.ts';
 import type { Fix } from '../../core/fix.ts';
 
 const COMMAND = /::(set-output|save-state|set-env|add-path)\b/;
@@ -21,7 +21,7 @@ export function reportWorkflowCommands(doc: GhaDoc, report: Reporter): void {
         ? report({ range, messageId: 'disabled', data: { command }, severity: 'high', fix })
         : report({ range, messageId: 'deprecated', data: { command }, fix });
     if (run.script) {
-      for (const c of simpleCommands(run.script)) {
+      for (const c of scriptCommands(run.script)) {
         const name = c.words[0]?.value;
         if (name === undefined || !PRINTERS.has(name)) continue;
         for (const w of c.words.slice(1)) {
