@@ -4,7 +4,7 @@
 // parser's tokens, so a `#` inside a string is never read.
 import { scanComments } from '../yaml/comments.ts';
 import type { CommentScan, PragmaReader, RawComment } from '../yaml/comments.ts';
-import type { Positions } from '../yaml/yaml-tree.ts';
+import type { NodeEnds, Positions } from '../yaml/yaml-tree.ts';
 
 const DCLINT = /^#\s*dclint\s+(disable-file|disable-next-line|disable-line|disable)(?:\s+(.*))?$/;
 const KICS = /^#\s*kics-scan\s+(ignore-line|ignore-block|ignore|disable=(\S+))\s*$/;
@@ -36,6 +36,6 @@ const readKics: PragmaReader = (c, at) => {
 };
 
 /** Every pragma a Compose file's comments hold. */
-export function scanComposeComments(raw: readonly RawComment[], pos: Positions, nodeEnds: ReadonlyMap<number, number>): CommentScan {
+export function scanComposeComments(raw: readonly RawComment[], pos: Positions, nodeEnds: NodeEnds): CommentScan {
   return scanComments(raw, pos, nodeEnds, [readDclint, readKics]);
 }

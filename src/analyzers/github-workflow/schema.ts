@@ -296,12 +296,12 @@ class Validator {
     if (pairs.length <= 16) {
       // A few keys (most mappings): compared with the earlier ones, no map built; the first key of a case class is
       // the earliest, so the earliest match is the one a map of first keys would hold.
+      // Scratch space reused across mappings: only the first j entries are read at step j.
       const uppers = this.uppers;
-      uppers.length = 0;
       for (let j = 0; j < pairs.length; j++) {
         const p = pairs[j]!;
         const u = upper(p.key);
-        uppers.push(u);
+        uppers[j] = u;
         if (p.key === '') continue;
         for (let i = 0; i < j; i++) {
           if (uppers[i] !== u) continue;
@@ -461,14 +461,31 @@ class Validator {
  * key of the other kind is reported where it is written. When none is complete, GitHub's narrowing key by key decides.
  */
 function decide(maps: readonly MappingDef[], node: YMap): readonly MappingDef[] {
-  const keys = new Set(node.pairs.map((p) => p.key));
-  const required = requiredKeys;
-  const complete = maps.filter((m) => {
-    const r = required(m);
-    return r.length > 0 && r.every((k) => keys.has(k));
-  });
-  if (complete.length === 0) return maps;
-  return [complete.find((m) => required(m).includes('uses')) ?? complete[0]!];
+  // The first complete mapping, unless a later complete one is the one that `uses:`.
+  let first: MappingDef | undefined;
+  for (const m of maps) {
+    if (!complete(m, node)) continue;
+    if (requiredKeys(m).includes('uses')) return alone(m);
+    first ??= m;
+  }
+  return first ? alone(first) : maps;
+}
+
+/** Whether a mapping value has every required key of a definition (which requires at least one). */
+function complete(m: MappingDef, node: YMap): boolean {
+  const required = requiredKeys(m);
+  if (required.length === 0) return false;
+  for (const k of required) if (!node.pairs.some((p) => p.key === k)) return false;
+  return true;
+}
+
+const ALONE = new WeakMap<MappingDef, readonly MappingDef[]>();
+
+/** A one-definition list, made once per definition (it is never changed). */
+function alone(m: MappingDef): readonly MappingDef[] {
+  let out = ALONE.get(m);
+  if (!out) ALONE.set(m, (out = [m]));
+  return out;
 }
 
 /** A mapping definition's required keys, computed once per definition (every step and job asks, several times). */

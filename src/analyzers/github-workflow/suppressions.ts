@@ -4,7 +4,7 @@
 // It reaches our rules through their `equivalents` (`zizmor:template-injection`).
 import { scanComments } from '../yaml/comments.ts';
 import type { CommentScan, PragmaReader, RawComment } from '../yaml/comments.ts';
-import type { Positions } from '../yaml/yaml-tree.ts';
+import type { NodeEnds, Positions } from '../yaml/yaml-tree.ts';
 
 const ZIZMOR = /^#\s*zizmor:\s*ignore\[([^\]]*)\]/;
 
@@ -16,6 +16,6 @@ const readZizmor: PragmaReader = (c, at) => {
   return true;
 };
 
-export function scanGhaComments(raw: readonly RawComment[], pos: Positions, nodeEnds: ReadonlyMap<number, number>): CommentScan {
+export function scanGhaComments(raw: readonly RawComment[], pos: Positions, nodeEnds: NodeEnds): CommentScan {
   return scanComments(raw, pos, nodeEnds, [readZizmor]);
 }

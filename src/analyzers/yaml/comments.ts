@@ -5,7 +5,7 @@ import type { CST } from 'yaml';
 import type { Report } from '../../core/rule.ts';
 import { parseConfgatePragma } from '../../core/suppressions.ts';
 import type { Suppression } from '../../core/suppressions.ts';
-import type { Positions } from './yaml-tree.ts';
+import type { NodeEnds, Positions } from './yaml-tree.ts';
 
 type Token = CST.Token;
 
@@ -72,7 +72,7 @@ export type PragmaReader = (c: Comment, at: PragmaScope) => boolean;
 
 /** Our pragmas (`# confgate ignore=ID reason="..."`, `ignore-file=`) in every comment, and those the readers know;
  * malformed confgate pragmas become errors. */
-export function scanComments(raw: readonly RawComment[], pos: Positions, nodeEnds: ReadonlyMap<number, number>, readers: readonly PragmaReader[]): CommentScan {
+export function scanComments(raw: readonly RawComment[], pos: Positions, nodeEnds: NodeEnds, readers: readonly PragmaReader[]): CommentScan {
   const scan: CommentScan = { suppressions: [], errors: [] };
   // The file's lines, split only when a pragma needs them (most comments are none).
   let split: string[] | undefined;

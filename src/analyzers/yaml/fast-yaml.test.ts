@@ -35,6 +35,14 @@ function observable(node: YNode | undefined, text: string, seen = new Map<YNode,
   return out;
 }
 
+/** Nodes a full expansion visits (each pair and its value, aliases every time), counted the plain way. */
+function expanded(node: YNode | undefined): number {
+  if (!node) return 0;
+  if (node.kind === 'scalar') return 1;
+  if (node.kind === 'seq') return 1 + node.items.reduce((n, i) => n + expanded(i), 0);
+  return 1 + node.pairs.reduce((n, p) => n + 1 + expanded(p.value), 0);
+}
+
 /** Whether the fast parser read the text; when it did, asserts it agrees with the `yaml` path. */
 function agrees(text: string): boolean {
   const fast = fastParse(new Positions(text));
@@ -45,6 +53,9 @@ function agrees(text: string): boolean {
   assert.deepEqual(observable(fast.root, text), observable(full.tree.root, text), text);
   assert.deepEqual(fast.duplicates, full.tree.duplicates, text);
   assert.deepEqual(fast.nodeEnds, full.tree.nodeEnds, text);
+  // The size each path counts as it builds is the size of the tree it built.
+  assert.equal(fast.expandedSize, expanded(fast.root), text);
+  assert.equal(full.tree.expandedSize, expanded(full.tree.root), text);
   const order = (cs: { offset: number }[]) => [...cs].sort((a, b) => a.offset - b.offset);
   assert.deepEqual(order(fast.comments), order(full.comments), text);
   return true;

@@ -6,8 +6,8 @@ import type { Report } from '../../core/rule.ts';
 import { commentTokens } from './comments.ts';
 import type { RawComment } from './comments.ts';
 import { fastParse } from './fast-yaml.ts';
-import { buildTree, Positions } from './yaml-tree.ts';
-import type { DuplicateKey, Tree, YNode } from './yaml-tree.ts';
+import { buildTree, LineEnds, Positions } from './yaml-tree.ts';
+import type { DuplicateKey, NodeEnds, Tree, YNode } from './yaml-tree.ts';
 
 /** Beyond this many nodes once aliases are expanded, the file is treated as an alias bomb and not analyzed. */
 export const MAX_EXPANDED_NODES = 200_000;
@@ -17,7 +17,7 @@ export interface YamlText {
   /** The first document's root; undefined when empty or an alias bomb. */
   root: YNode | undefined;
   duplicates: DuplicateKey[];
-  nodeEnds: Map<number, number>;
+  nodeEnds: NodeEnds;
   /** Whether an alias made a node appear in more than one place (`Tree.shared`). */
   shared: boolean;
   comments: RawComment[];
@@ -53,7 +53,7 @@ export function parseWithYaml(pos: Positions): YamlParse {
   const tokens = [...new Parser().parse(text)];
   const docs = [...new Composer({ uniqueKeys: false }).compose(tokens)];
   const first = docs[0];
-  let tree: Tree = { root: undefined, duplicates: [], nodeEnds: new Map(), expandedSize: 0, shared: false };
+  let tree: Tree = { root: undefined, duplicates: [], nodeEnds: new LineEnds(0), expandedSize: 0, shared: false };
   if (first) {
     for (const e of first.errors) {
       yamlErrors.push({ range: pos.range(e.pos[0], Math.max(e.pos[1], e.pos[0] + 1)), messageId: 'yaml', data: { detail: e.message } });

@@ -53,11 +53,33 @@ export interface DuplicateKey {
   first: Range;
 }
 
+/** Source nodes (pairs and sequence items) by first line: the last line of the outermost one starting there. */
+export interface NodeEnds {
+  get(line: number): number | undefined;
+}
+
+/** `NodeEnds` in one typed array indexed by line (no map entry per node: every pair and item notes its lines). */
+export class LineEnds implements NodeEnds {
+  private readonly ends: Int32Array;
+
+  constructor(lineCount: number) {
+    this.ends = new Int32Array(lineCount + 2);
+  }
+
+  note(startLine: number, endLine: number): void {
+    if (endLine > this.ends[startLine]!) this.ends[startLine] = endLine;
+  }
+
+  get(line: number): number | undefined {
+    const end = this.ends[line];
+    return end ? end : undefined;
+  }
+}
+
 export interface Tree {
   root: YNode | undefined;
   duplicates: DuplicateKey[];
-  /** Source nodes (pairs and sequence items) by first line: the last line of the outermost one starting there. */
-  nodeEnds: Map<number, number>;
+  nodeEnds: NodeEnds;
   /** How many nodes a full expansion of the root would visit; aliases count every time they are used. */
   expandedSize: number;
   /** Whether an alias made a node appear in more than one place (a walk of the tree may then meet it again). */
@@ -116,18 +138,18 @@ export interface Entry {
  */
 export class TreeBuilder {
   readonly duplicates: DuplicateKey[] = [];
-  readonly nodeEnds = new Map<number, number>();
+  readonly nodeEnds: LineEnds;
   /** Set by the parser when it resolves an alias to a node (see `Tree.shared`). */
   shared = false;
   private readonly pos: Positions;
 
   constructor(pos: Positions) {
     this.pos = pos;
+    this.nodeEnds = new LineEnds(pos.lines.starts.length);
   }
 
   private noteEnd(range: Range): void {
-    const prev = this.nodeEnds.get(range.start_line);
-    if (prev === undefined || range.end_line > prev) this.nodeEnds.set(range.start_line, range.end_line);
+    this.nodeEnds.note(range.start_line, range.end_line);
   }
 
   /** Nodes a full expansion of `node` (a finished tree) visits: a mapping counts each pair and its value; no cap is
@@ -136,8 +158,19 @@ export class TreeBuilder {
    * once and reused wherever it is aliased. */
   expandedSize(node: YNode | undefined): number {
     if (node === undefined) return 0;
-    return this.shared ? sizeOf(node, new Map()) : countOf(node);
+    if (this.shared) return sizeOf(node, new Map());
+    if (!this.counted || node !== this.last) return countOf(node);
+    return this.count;
   }
+
+  /**
+   * The expanded size of the last collection made, counted as the tree is built: each collection, each pair and each
+   * scalar value once. Exact only while every node made ends up in the tree once: no alias, no duplicate key (its
+   * value is dropped), no merge key (its pairs are copied).
+   */
+  private count = 0;
+  private counted = true;
+  private last: YNode | undefined;
 
   scalar(value: YScalar['value'], quoted: boolean, start: number, end: number): YScalar {
     return { kind: 'scalar', value, quoted, start, end, range: this.pos.range(start, end) };
@@ -145,8 +178,16 @@ export class TreeBuilder {
 
   /** `aliased[i]`: item i is an alias, so it is not a source node of its own. */
   seq(items: YNode[], aliased: readonly boolean[], start: number, end: number): YSeq {
-    for (let i = 0; i < items.length; i++) if (!aliased[i]) this.noteEnd(items[i]!.range);
-    return { kind: 'seq', items, start, end, range: this.pos.range(start, end) };
+    let scalars = 0;
+    for (let i = 0; i < items.length; i++) {
+      const item = items[i]!;
+      if (!aliased[i]) this.noteEnd(item.range);
+      if (item.kind === 'scalar') scalars++;
+    }
+    this.count += 1 + scalars;
+    const seq: YSeq = { kind: 'seq', items, start, end, range: this.pos.range(start, end) };
+    this.last = seq;
+    return seq;
   }
 
   /** A mapping from its entries in source order: later duplicates are dropped and recorded, merge keys folded in. */
@@ -162,6 +203,7 @@ export class TreeBuilder {
       const first = seen ? seen.get(key) : (findKey(own, key) ?? findKey(merged, key));
       if (first) {
         this.duplicates.push({ key, range: keyNode.range, first: first.keyNode.range });
+        this.counted = false;
         continue;
       }
       seen?.set(key, pair);
@@ -171,6 +213,7 @@ export class TreeBuilder {
     // Merged pairs follow the explicit ones; a key only counts once, from its first source.
     const pairs = own;
     if (merged.length > 0) {
+      this.counted = false;
       const present = new Set(own.map((p) => p.key));
       for (const m of merged) {
         const sources = m.value.kind === 'seq' ? m.value.items : [m.value];
@@ -184,7 +227,12 @@ export class TreeBuilder {
         }
       }
     }
-    return { kind: 'map', pairs, start, end, range: this.pos.range(start, end) };
+    let scalars = 0;
+    for (let i = 0; i < pairs.length; i++) if (pairs[i]!.value.kind === 'scalar') scalars++;
+    this.count += 1 + pairs.length + scalars;
+    const map: YMap = { kind: 'map', pairs, start, end, range: this.pos.range(start, end) };
+    this.last = map;
+    return map;
   }
 }
 

@@ -62,8 +62,10 @@ export const rule: GhaRule = {
       }
       const job = e.job ?? doc.jobs.find((j) => e.path[0] === 'jobs' && j.id === e.path[1]);
       if (!job || job.needs.some((n) => n.value.includes('${{'))) continue;
+      const refs = namesRead(e.expr, 'needs');
+      if (refs.length === 0) continue;
       const needs = new Set(job.needs.map((n) => n.value.toLowerCase()));
-      for (const ref of namesRead(e.expr, 'needs')) {
+      for (const ref of refs) {
         if (!needs.has(ref.name.toLowerCase())) report({ range: e.rangeOf(ref.node), data: { name: ref.name, job: job.id } });
         else checkOutputs(e, 'needs', ref.name);
       }
