@@ -24,14 +24,16 @@ const examples = [...composeRules, ...workflowRules, ...actionRules].flatMap((r)
  * character and the next one a collection ends is never observable (ranges are trimmed; scalars are exact).
  */
 function observable(node: YNode | undefined, text: string, seen = new Map<YNode, unknown>()): unknown {
-  if (!node || node.kind === 'scalar') return node;
+  if (!node) return node;
+  // Ranges are made when first read (not own properties): read here, so both trees' are compared.
+  if (node.kind === 'scalar') return { ...node, range: node.range };
   if (seen.has(node)) return seen.get(node);
   let end = node.end;
   while (end > node.start && /\s/.test(text[end - 1]!)) end--;
-  const out: Record<string, unknown> = { ...node, end };
+  const out: Record<string, unknown> = { ...node, range: node.range, end };
   seen.set(node, out);
   if (node.kind === 'seq') out['items'] = node.items.map((i) => observable(i, text, seen));
-  else out['pairs'] = node.pairs.map((p) => ({ ...p, value: observable(p.value, text, seen) }));
+  else out['pairs'] = node.pairs.map((p) => ({ ...p, range: p.range, keyNode: observable(p.keyNode, text, seen), value: observable(p.value, text, seen) }));
   return out;
 }
 

@@ -110,9 +110,19 @@ export class Positions {
     return { line: i + 1, col: offset - this.lines.starts[i]! + 1 };
   }
 
-  range(start: number, end: number): Range {
+  /** The 1-based first and last lines of `range(start, end)`, without making the range. */
+  startLine(start: number): number {
+    return this.lineIndex(Math.min(Math.max(start, 0), this.text.length)) + 1;
+  }
+
+  endLine(start: number, end: number): number {
+    const s = Math.min(Math.max(start, 0), this.text.length);
+    return this.lineIndex(this.trimmedEnd(s, end)) + 1;
+  }
+
+  /** The end of [s, end) clamped to the text and moved back over trailing whitespace. */
+  private trimmedEnd(s: number, end: number): number {
     const t = this.text;
-    const s = Math.min(Math.max(start, 0), t.length);
     let e = Math.min(Math.max(end, s), t.length);
     // ASCII is decided by its code (space, \t, \n, \v, \f, \r); anything else goes to the regex, which knows Unicode spaces.
     while (e > s) {
@@ -120,9 +130,93 @@ export class Positions {
       if (c < 128 ? c === 32 || (c >= 9 && c <= 13) : /\s/.test(t[e - 1]!)) e--;
       else break;
     }
+    return e;
+  }
+
+  range(start: number, end: number): Range {
+    const s = Math.min(Math.max(start, 0), this.text.length);
+    const e = this.trimmedEnd(s, end);
     const a = this.lineIndex(s);
     const b = this.lineIndex(e);
     return { start_line: a + 1, start_column: s - this.lines.starts[a]! + 1, end_line: b + 1, end_column: e - this.lines.starts[b]! + 1 };
+  }
+
+}
+
+// Tree nodes place themselves in the file when first asked (`range`): most nodes of a file are never reported, and
+// a range made for each of them was a fifth of a parsed workflow's memory.
+
+class ScalarNode implements YScalar {
+  readonly kind = 'scalar';
+  value: YScalar['value'];
+  quoted: boolean;
+  start: number;
+  end: number;
+  #pos: Positions;
+  #range: Range | undefined = undefined;
+  constructor(pos: Positions, value: YScalar['value'], quoted: boolean, start: number, end: number) {
+    this.value = value;
+    this.quoted = quoted;
+    this.start = start;
+    this.end = end;
+    this.#pos = pos;
+  }
+  get range(): Range {
+    return (this.#range ??= this.#pos.range(this.start, this.end));
+  }
+}
+
+class SeqNode implements YSeq {
+  readonly kind = 'seq';
+  items: YNode[];
+  start: number;
+  end: number;
+  #pos: Positions;
+  #range: Range | undefined = undefined;
+  constructor(pos: Positions, items: YNode[], start: number, end: number) {
+    this.items = items;
+    this.start = start;
+    this.end = end;
+    this.#pos = pos;
+  }
+  get range(): Range {
+    return (this.#range ??= this.#pos.range(this.start, this.end));
+  }
+}
+
+class MapNode implements YMap {
+  readonly kind = 'map';
+  pairs: YPair[];
+  start: number;
+  end: number;
+  #pos: Positions;
+  #range: Range | undefined = undefined;
+  constructor(pos: Positions, pairs: YPair[], start: number, end: number) {
+    this.pairs = pairs;
+    this.start = start;
+    this.end = end;
+    this.#pos = pos;
+  }
+  get range(): Range {
+    return (this.#range ??= this.#pos.range(this.start, this.end));
+  }
+}
+
+class PairNode implements YPair {
+  key: string;
+  keyNode: YScalar;
+  value: YNode;
+  #pos: Positions;
+  #range: Range | undefined = undefined;
+  constructor(pos: Positions, key: string, keyNode: YScalar, value: YNode) {
+    this.key = key;
+    this.keyNode = keyNode;
+    this.value = value;
+    this.#pos = pos;
+  }
+  /** From the key's first character to the value's last. */
+  get range(): Range {
+    return (this.#range ??= this.#pos.range(this.keyNode.start, Math.max(this.value.end, this.keyNode.end)));
   }
 }
 
@@ -148,8 +242,9 @@ export class TreeBuilder {
     this.nodeEnds = new LineEnds(pos.lines.starts.length);
   }
 
-  private noteEnd(range: Range): void {
-    this.nodeEnds.note(range.start_line, range.end_line);
+  /** Notes where a source node spanning [start, end) ends (the lines of its range, without making it). */
+  private noteEnd(start: number, end: number): void {
+    this.nodeEnds.note(this.pos.startLine(start), this.pos.endLine(start, end));
   }
 
   /** Nodes a full expansion of `node` (a finished tree) visits: a mapping counts each pair and its value; no cap is
@@ -173,7 +268,7 @@ export class TreeBuilder {
   private last: YNode | undefined;
 
   scalar(value: YScalar['value'], quoted: boolean, start: number, end: number): YScalar {
-    return { kind: 'scalar', value, quoted, start, end, range: this.pos.range(start, end) };
+    return new ScalarNode(this.pos, value, quoted, start, end);
   }
 
   /** `aliased[i]`: item i is an alias, so it is not a source node of its own. */
@@ -181,11 +276,11 @@ export class TreeBuilder {
     let scalars = 0;
     for (let i = 0; i < items.length; i++) {
       const item = items[i]!;
-      if (!aliased[i]) this.noteEnd(item.range);
+      if (!aliased[i]) this.noteEnd(item.start, item.end);
       if (item.kind === 'scalar') scalars++;
     }
     this.count += 1 + scalars;
-    const seq: YSeq = { kind: 'seq', items, start, end, range: this.pos.range(start, end) };
+    const seq: YSeq = new SeqNode(this.pos, items, start, end);
     this.last = seq;
     return seq;
   }
@@ -198,8 +293,8 @@ export class TreeBuilder {
     const seen = entries.length > 16 ? new Map<string, YPair>() : undefined;
     for (const { keyNode, value } of entries) {
       const key = keyNode.value === null ? '' : String(keyNode.value);
-      const pair: YPair = { key, keyNode, value, range: this.pos.range(keyNode.start, Math.max(value.end, keyNode.end)) };
-      this.noteEnd(pair.range);
+      const pair: YPair = new PairNode(this.pos, key, keyNode, value);
+      this.noteEnd(keyNode.start, Math.max(value.end, keyNode.end));
       const first = seen ? seen.get(key) : (findKey(own, key) ?? findKey(merged, key));
       if (first) {
         this.duplicates.push({ key, range: keyNode.range, first: first.keyNode.range });
@@ -230,7 +325,7 @@ export class TreeBuilder {
     let scalars = 0;
     for (let i = 0; i < pairs.length; i++) if (pairs[i]!.value.kind === 'scalar') scalars++;
     this.count += 1 + pairs.length + scalars;
-    const map: YMap = { kind: 'map', pairs, start, end, range: this.pos.range(start, end) };
+    const map: YMap = new MapNode(this.pos, pairs, start, end);
     this.last = map;
     return map;
   }
