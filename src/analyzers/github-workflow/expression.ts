@@ -40,6 +40,8 @@ type Tok =
   | (Span & { t: 'eof' });
 
 const OPS2 = ['==', '!=', '<=', '>=', '&&', '||'];
+/** The second characters of the two-character operators. */
+const OPS2_SECOND = '=&|';
 const OPS1 = '()[],.!<>*';
 /** Beyond this nesting the rest is not parsed (protects the stack on hostile input). */
 const MAX_DEPTH = 100;
@@ -105,8 +107,8 @@ function lex(s: string, base: number): Tok[] {
       i = j;
       continue;
     }
-    const two = s.slice(i, i + 2);
-    if (OPS2.includes(two)) {
+    const two = i + 1 < s.length && OPS2_SECOND.includes(s[i + 1]!) ? s.slice(i, i + 2) : '';
+    if (two !== '' && OPS2.includes(two)) {
       out.push({ t: 'op', v: two, start, end: start + 2 });
       i += 2;
       continue;
@@ -149,40 +151,60 @@ class Parser {
     if (t.t !== 'eof') throw new Fail('unexpected token after the expression', t);
     return e;
   }
-  private nest<T>(f: () => T): T {
+  // Precedence levels written out (no closure or operator list made per level and per operand): `||` below `&&`
+  // below `==`/`!=` below comparisons below `!`. Each level folds to the left, as GitHub's parser does.
+  private or(): Expr {
     if (++this.depth > MAX_DEPTH) throw new Fail('expression nested too deeply', this.peek());
     try {
-      return f();
+      let left = this.and();
+      for (let t = this.peek(); t.t === 'op' && t.v === '||'; t = this.peek()) {
+        this.i++;
+        const right = this.and();
+        left = { kind: 'binary', op: '||', left, right, start: left.start, end: right.end };
+      }
+      return left;
     } finally {
       this.depth--;
     }
   }
-  private binaryLevel(ops: readonly string[], next: () => Expr): Expr {
-    let left = next();
-    for (let t = this.peek(); t.t === 'op' && ops.includes(t.v); t = this.peek()) {
+  private and(): Expr {
+    let left = this.equality();
+    for (let t = this.peek(); t.t === 'op' && t.v === '&&'; t = this.peek()) {
       this.i++;
-      const right = next();
-      left = { kind: 'binary', op: t.v as '==', left, right, start: left.start, end: right.end };
+      const right = this.equality();
+      left = { kind: 'binary', op: '&&', left, right, start: left.start, end: right.end };
     }
     return left;
   }
-  private or(): Expr {
-    return this.nest(() => this.binaryLevel(['||'], () => this.and()));
-  }
-  private and(): Expr {
-    return this.binaryLevel(['&&'], () => this.equality());
-  }
   private equality(): Expr {
-    return this.binaryLevel(['==', '!='], () => this.comparison());
+    let left = this.comparison();
+    for (let t = this.peek(); t.t === 'op' && (t.v === '==' || t.v === '!='); t = this.peek()) {
+      this.i++;
+      const right = this.comparison();
+      left = { kind: 'binary', op: t.v, left, right, start: left.start, end: right.end };
+    }
+    return left;
   }
   private comparison(): Expr {
-    return this.binaryLevel(['<', '<=', '>', '>='], () => this.unary());
+    let left = this.unary();
+    for (let t = this.peek(); t.t === 'op' && (t.v === '<' || t.v === '<=' || t.v === '>' || t.v === '>='); t = this.peek()) {
+      this.i++;
+      const right = this.unary();
+      left = { kind: 'binary', op: t.v, left, right, start: left.start, end: right.end };
+    }
+    return left;
   }
   private unary(): Expr {
     const t = this.peek();
     if (t.t === 'op' && t.v === '!') {
       this.i++;
-      const operand = this.nest(() => this.unary());
+      if (++this.depth > MAX_DEPTH) throw new Fail('expression nested too deeply', this.peek());
+      let operand: Expr;
+      try {
+        operand = this.unary();
+      } finally {
+        this.depth--;
+      }
       return { kind: 'not', operand, start: t.start, end: operand.end };
     }
     return this.postfix(this.primary());

@@ -20,14 +20,22 @@ export function parseUses(raw: string): UsesRef {
   return { kind: 'repository', owner: m[1]!, repo: m[2]!, path: m[3]!.replace(/^\//, ''), ref: m[4] === undefined || m[4] === '' ? undefined : m[4], raw };
 }
 
-/** `owner/repo` in lower case: GitHub's names are case-insensitive. */
+const slugs = new WeakMap<{ owner: string; repo: string }, string>();
+
+/** `owner/repo` in lower case: GitHub's names are case-insensitive. Made once per reference (rules ask for it often). */
 export function slug(ref: { owner: string; repo: string }): string {
-  return `${ref.owner}/${ref.repo}`.toLowerCase();
+  let out = slugs.get(ref);
+  if (out === undefined) {
+    out = `${ref.owner}/${ref.repo}`.toLowerCase();
+    slugs.set(ref, out);
+  }
+  return out;
 }
 
 /** A full 40-hex commit SHA (a 64-hex SHA-256 object id too): the only immutable reference. */
 export function isCommitSha(ref: string): boolean {
-  return /^[0-9a-f]{40}([0-9a-f]{24})?$/i.test(ref);
+  // Most refs are tags and branches: only a 40- or 64-character one can be a SHA.
+  return (ref.length === 40 || ref.length === 64) && /^[0-9a-f]{40}([0-9a-f]{24})?$/i.test(ref);
 }
 
 /**
