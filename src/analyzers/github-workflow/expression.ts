@@ -292,18 +292,6 @@ export function parseExpression(text: string, base = 0): { expr?: Expr; error?: 
   }
 }
 
-const wholeValues = new WeakMap<object, { text: string; parsed: { expr?: Expr; error?: ExprError } }>();
-
-/** `parseExpression(text)` of the whole text of a value (a bare `if:`), parsed once per value for all its readers
- * (schema validation and the rules); the result is shared: never change it. */
-export function parseValueExpression(node: object, text: string): { expr?: Expr; error?: ExprError } {
-  const hit = wholeValues.get(node);
-  if (hit && hit.text === text) return hit.parsed;
-  const parsed = parseExpression(text);
-  wholeValues.set(node, { text, parsed });
-  return parsed;
-}
-
 /** Every `${{ … }}` of a string, in order. A `}}` inside a string literal does not close one; an unclosed one is
  * returned with an error and ends the search. */
 export function findExpressions(s: string): Expression[] {

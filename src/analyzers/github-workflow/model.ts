@@ -103,6 +103,20 @@ export interface GhaDoc {
   expressions: PlacedExpression[];
   /** An action's `runs` mapping. */
   runs?: YMap;
+  /** Facts the rules share, computed once per document (`memo`). Kept on the document rather than in module-level
+   * weak maps: an entry of a weak map keeps its young key and value alive through minor collections, so every
+   * document analysed since the last one was copied again and promoted (8.7 MB per collection on the 98 KB file). */
+  memo: Map<object, unknown>;
+}
+
+/** A fact of the document made once, under the key of the helper making it (shared: never change it). */
+export function memo<T>(doc: GhaDoc, key: object, make: () => T): T {
+  let value = doc.memo.get(key) as T | undefined;
+  if (value === undefined) {
+    value = make();
+    doc.memo.set(key, value);
+  }
+  return value;
 }
 
 export type { Expr };

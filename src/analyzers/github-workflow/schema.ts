@@ -8,7 +8,7 @@ import type { Range } from '../../core/types.ts';
 import type { Report } from '../../core/rule.ts';
 import { subRange } from '../yaml/yaml-tree.ts';
 import type { Positions, YMap, YNode, YScalar } from '../yaml/yaml-tree.ts';
-import { parseValueExpression, walk } from './expression.ts';
+import { parseExpression, walk } from './expression.ts';
 import type { Expr } from './expression.ts';
 import type { PlacedExpression } from './model.ts';
 import actionSchema from './schema/action-v1.0.json' with { type: 'json' };
@@ -403,7 +403,7 @@ class Validator {
   /** A bare `if:` (no `${{ }}`) is an expression all the same: its contexts are checked like any other's. */
   private condition(node: YNode, info: Info): void {
     if (node.kind !== 'scalar' || typeof node.value !== 'string' || node.value.includes('${{') || node.value.trim() === '') return;
-    const { expr, error } = parseValueExpression(node, node.value);
+    const { expr, error } = parseExpression(node.value);
     const rangeOf = (span: { start: number; end: number }) => subRange(node, this.input.pos, span.start, span.end);
     if (error) this.error(rangeOf(error.end > error.start ? error : { start: 0, end: node.value.length }), 'expression', { detail: error.message });
     else if (expr) this.contexts(expr, info.allowed, rangeOf);

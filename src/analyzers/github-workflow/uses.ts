@@ -20,16 +20,9 @@ export function parseUses(raw: string): UsesRef {
   return { kind: 'repository', owner: m[1]!, repo: m[2]!, path: m[3]!.replace(/^\//, ''), ref: m[4] === undefined || m[4] === '' ? undefined : m[4], raw };
 }
 
-const slugs = new WeakMap<{ owner: string; repo: string }, string>();
-
-/** `owner/repo` in lower case: GitHub's names are case-insensitive. Made once per reference (rules ask for it often). */
+/** `owner/repo` in lower case: GitHub's names are case-insensitive. */
 export function slug(ref: { owner: string; repo: string }): string {
-  let out = slugs.get(ref);
-  if (out === undefined) {
-    out = `${ref.owner}/${ref.repo}`.toLowerCase();
-    slugs.set(ref, out);
-  }
-  return out;
+  return `${ref.owner}/${ref.repo}`.toLowerCase();
 }
 
 /** A full 40-hex commit SHA (a 64-hex SHA-256 object id too): the only immutable reference. */

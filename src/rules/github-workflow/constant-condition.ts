@@ -1,6 +1,6 @@
 // CGW080: an `if:` whose expression reads no context and calls no status function: its value is fixed when the file
 // is written, so the condition is dead weight (`true`) or turns the job or step off for good (`false`).
-import { parseExpression, parseValueExpression, walk } from '../../analyzers/github-workflow/expression.ts';
+import { parseExpression, walk } from '../../analyzers/github-workflow/expression.ts';
 import type { Expr } from '../../analyzers/github-workflow/expression.ts';
 import { get, str } from '../../analyzers/yaml/yaml-tree.ts';
 import type { Str } from '../../analyzers/yaml/yaml-tree.ts';
@@ -16,7 +16,7 @@ export function conditionExpr(cond: Str): Expr | undefined {
   const whole = /^\$\{\{([\s\S]*)\}\}$/.exec(cond.value);
   const text = whole ? whole[1]! : cond.value;
   if (text.includes('${{')) return undefined;
-  return whole ? parseExpression(text).expr : parseValueExpression(cond.node, text).expr;
+  return parseExpression(text).expr;
 }
 
 /** Whether an expression's value is fixed: no context read, no run-dependent function called. */

@@ -38,7 +38,7 @@ export const rule: GhaRule = {
     for (const step of doc.steps) {
       const script = step.run?.script;
       if (!script) continue;
-      for (const c of scriptCommands(script)) {
+      for (const c of scriptCommands(doc, script)) {
         for (const r of c.redirects) {
           const file = r.target && (r.op === '>>' || r.op === '>') ? envFile(r.target.value) : undefined;
           if (!file) continue;

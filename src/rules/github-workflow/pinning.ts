@@ -21,16 +21,7 @@ export type PinTier =
   /** A full commit SHA, a local action or a container image (images have rules of their own). */
   | 'pinned';
 
-const tiers = new WeakMap<UsesRef, PinTier>();
-
-/** The tier of a reference, decided once per reference (three rules ask for every `uses:`). */
 export function pinTier(ref: UsesRef): PinTier {
-  let tier = tiers.get(ref);
-  if (tier === undefined) tiers.set(ref, (tier = tierOf(ref)));
-  return tier;
-}
-
-function tierOf(ref: UsesRef): PinTier {
   if (ref.kind !== 'repository') return 'pinned';
   if (ref.ref === undefined) return 'unpinned';
   if (isCommitSha(ref.ref)) return 'pinned';

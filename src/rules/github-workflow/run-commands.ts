@@ -3,6 +3,7 @@
 import { simpleCommands } from '../../analyzers/dockerfile/query.ts';
 import type { Script, ShellWord, SimpleCommand } from '../../analyzers/dockerfile/types.ts';
 import { baseName, commandStart, isWrapper } from '../../analyzers/dockerfile/wrappers.ts';
+import { memo } from '../../analyzers/github-workflow/model.ts';
 import type { GhaDoc, Step } from '../../analyzers/github-workflow/model.ts';
 
 export interface RunCommand {
@@ -14,25 +15,25 @@ export interface RunCommand {
   args: ShellWord[];
 }
 
-const cache = new WeakMap<GhaDoc, RunCommand[]>();
-const scriptCache = new WeakMap<Script, readonly SimpleCommand[]>();
-
-/** Every simple command of a parsed `run:` script, in order: collected once per script for all the rules that read
- * them (the list is shared: never change it). */
-export function scriptCommands(script: Script): readonly SimpleCommand[] {
-  let out = scriptCache.get(script);
-  if (!out) scriptCache.set(script, (out = simpleCommands(script)));
+/** Every simple command of a parsed `run:` script of the document, in order: collected once per script for all the
+ * rules that read them (the list is shared: never change it). */
+export function scriptCommands(doc: GhaDoc, script: Script): readonly SimpleCommand[] {
+  const byScript = memo(doc, scriptCommands, () => new Map<Script, readonly SimpleCommand[]>());
+  let out = byScript.get(script);
+  if (!out) byScript.set(script, (out = simpleCommands(script)));
   return out;
 }
 
 /** Every command of every parsed `run:` script of the file, in file order (computed once per document). */
 export function runCommands(doc: GhaDoc): readonly RunCommand[] {
-  let out = cache.get(doc);
-  if (out) return out;
-  out = [];
+  return memo(doc, runCommands, () => collect(doc));
+}
+
+function collect(doc: GhaDoc): RunCommand[] {
+  const out: RunCommand[] = [];
   for (const step of doc.steps) {
     if (!step.run?.script) continue;
-    for (const node of scriptCommands(step.run.script)) {
+    for (const node of scriptCommands(doc, step.run.script)) {
       // Most commands are no wrapper: no list of word values to build.
       const first = node.words[0];
       const at = first === undefined || !isWrapper(baseName(first.value)) ? 0 : commandStart(node.words.map((w) => w.value));
@@ -40,7 +41,6 @@ export function runCommands(doc: GhaDoc): readonly RunCommand[] {
       out.push({ step, node, name: nameWord ? baseName(nameWord.value) : '', args: node.words.slice(at + 1) });
     }
   }
-  cache.set(doc, out);
   return out;
 }
 

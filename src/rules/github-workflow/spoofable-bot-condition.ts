@@ -1,5 +1,5 @@
 // CGW023: a fork-triggered workflow that trusts a bot by `github.actor` (who caused the run, not who wrote the code).
-import { contextPath, parseValueExpression, walk } from '../../analyzers/github-workflow/expression.ts';
+import { contextPath, parseExpression, walk } from '../../analyzers/github-workflow/expression.ts';
 import type { Expr } from '../../analyzers/github-workflow/expression.ts';
 import { subRange } from '../../analyzers/yaml/yaml-tree.ts';
 import type { Range } from '../../core/types.ts';
@@ -49,7 +49,7 @@ export const rule: GhaRule = {
       if (cond.value.includes('${{')) {
         for (const e of doc.expressions) if (e.node === cond.node && e.expression.expr) parts.push({ expr: e.expression.expr, rangeOf: e.rangeOf });
       } else {
-        const { expr } = parseValueExpression(cond.node, cond.value);
+        const { expr } = parseExpression(cond.value);
         if (expr) parts.push({ expr, rangeOf: (span) => subRange(cond.node, doc.pos, span.start, span.end) });
       }
     }

@@ -1,5 +1,6 @@
 // Helpers the GitHub Actions rules share (workflows here, actions in src/rules/github-action/): reference URLs,
 // the attacker-controlled contexts, the script sinks of expressions, and every `uses:` of a file.
+import { memo } from '../../analyzers/github-workflow/model.ts';
 import type { GhaDoc, PlacedExpression, Step } from '../../analyzers/github-workflow/model.ts';
 import { slug } from '../../analyzers/github-workflow/uses.ts';
 import type { UsesRef } from '../../analyzers/github-workflow/uses.ts';
@@ -62,18 +63,15 @@ export function scriptSink(e: PlacedExpression): 'run' | 'script' | 'input' | un
   return action === 'actions/github-script' ? 'script' : 'input';
 }
 
-const usesCache = new WeakMap<GhaDoc, readonly { str: Str; ref: UsesRef; step?: Step }[]>();
-
 /** Every `uses:` of the file: steps' actions and jobs' reusable workflows, in file order (collected once per document
  * for the rules that read them: a shared list, never changed). */
 export function allUses(doc: GhaDoc): readonly { str: Str; ref: UsesRef; step?: Step }[] {
-  let cached = usesCache.get(doc);
-  if (cached) return cached;
-  const out: { str: Str; ref: UsesRef; step?: Step }[] = [];
-  for (const job of doc.jobs) if (job.uses) out.push(job.uses);
-  for (const step of doc.steps) if (step.uses) out.push({ ...step.uses, step });
-  usesCache.set(doc, (cached = out.sort((a, b) => a.str.node.start - b.str.node.start)));
-  return cached;
+  return memo(doc, allUses, () => {
+    const out: { str: Str; ref: UsesRef; step?: Step }[] = [];
+    for (const job of doc.jobs) if (job.uses) out.push(job.uses);
+    for (const step of doc.steps) if (step.uses) out.push({ ...step.uses, step });
+    return out.sort((a, b) => a.str.node.start - b.str.node.start);
+  });
 }
 
 /** Every `env:` mapping of the file: the workflow's, each job's, each step's (and a composite action's steps'). */

@@ -1,6 +1,6 @@
 // CGW002: a workflow run with the base repository's secrets and token (pull_request_target, workflow_run) that
 // checks out the pull request's code.
-import { contextPath, findExpressions, parseValueExpression, walk } from '../../analyzers/github-workflow/expression.ts';
+import { contextPath, findExpressions, parseExpression, walk } from '../../analyzers/github-workflow/expression.ts';
 import type { Expr } from '../../analyzers/github-workflow/expression.ts';
 import type { GhaDoc, Step } from '../../analyzers/github-workflow/model.ts';
 import type { Str } from '../../analyzers/yaml/yaml-tree.ts';
@@ -36,7 +36,7 @@ function condition(s: Str | undefined): Expr | undefined {
   if (!s) return undefined;
   const [only, ...more] = findExpressions(s.value);
   if (only && more.length === 0 && s.value.trim().startsWith('${{') && s.value.trim().endsWith('}}')) return only.expr;
-  return s.value.includes('${{') ? undefined : parseValueExpression(s.node, s.value).expr;
+  return s.value.includes('${{') ? undefined : parseExpression(s.value).expr;
 }
 
 /** Whether a condition requires, as one of its `&&` terms, that the pull request's author is a bot (its login cannot be taken). */

@@ -21,7 +21,7 @@ export function reportWorkflowCommands(doc: GhaDoc, report: Reporter): void {
         ? report({ range, messageId: 'disabled', data: { command }, severity: 'high', fix })
         : report({ range, messageId: 'deprecated', data: { command }, fix });
     if (run.script) {
-      for (const c of scriptCommands(run.script)) {
+      for (const c of scriptCommands(doc, run.script)) {
         const name = c.words[0]?.value;
         if (name === undefined || !PRINTERS.has(name)) continue;
         for (const w of c.words.slice(1)) {
