@@ -16,6 +16,26 @@ export interface AnyExpression {
   step?: Step;
 }
 
+/** One expression with where it sits; made by a constructor (no allocation site for V8 to pretenure: see
+ * `StepObject` in the workflow parser), `job` and `step` present only when known. */
+class Placed {
+  expr: Expr;
+  rangeOf: (span: { start: number; end: number }) => Range;
+  path: KeyPath;
+  constructor(expr: Expr, rangeOf: (span: { start: number; end: number }) => Range, path: KeyPath) {
+    this.expr = expr;
+    this.rangeOf = rangeOf;
+    this.path = path;
+  }
+}
+
+function placed(expr: Expr, rangeOf: (span: { start: number; end: number }) => Range, path: KeyPath, job: Job | undefined, step: Step | undefined): AnyExpression {
+  const out: AnyExpression = new Placed(expr, rangeOf, path);
+  if (job) out.job = job;
+  if (step) out.step = step;
+  return out;
+}
+
 /** In file order; computed once per document. */
 export function allExpressions(doc: GhaDoc): readonly AnyExpression[] {
   return memo(doc, allExpressions, () => collect(doc));
@@ -25,12 +45,12 @@ function collect(doc: GhaDoc): AnyExpression[] {
   const out: AnyExpression[] = [];
   for (const e of doc.expressions) {
     if (!e.expression.expr) continue;
-    out.push({ expr: e.expression.expr, rangeOf: e.rangeOf, path: e.path, ...(e.job ? { job: e.job } : {}), ...(e.step ? { step: e.step } : {}) });
+    out.push(placed(e.expression.expr, e.rangeOf, e.path, e.job, e.step));
   }
   const bare = (cond: Str | undefined, path: KeyPath, job: Job | undefined, step?: Step) => {
     if (!cond || cond.value.includes('${{')) return;
     const { expr } = parseExpression(cond.value);
-    if (expr) out.push({ expr, rangeOf: (span) => subRange(cond.node, doc.pos, span.start, span.end), path, ...(job ? { job } : {}), ...(step ? { step } : {}) });
+    if (expr) out.push(placed(expr, (span) => subRange(cond.node, doc.pos, span.start, span.end), path, job, step));
   };
   for (const job of doc.jobs) bare(job.if, ['jobs', job.id, 'if'], job);
   for (const step of doc.steps) bare(step.if, [...step.path, step.index, 'if'], step.job, step);

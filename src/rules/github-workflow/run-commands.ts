@@ -15,6 +15,20 @@ export interface RunCommand {
   args: ShellWord[];
 }
 
+/** A `RunCommand` made by a constructor (no allocation site for V8 to pretenure: see `StepObject` in the parser). */
+class Command implements RunCommand {
+  step: Step;
+  node: SimpleCommand;
+  name: string;
+  args: ShellWord[];
+  constructor(step: Step, node: SimpleCommand, name: string, args: ShellWord[]) {
+    this.step = step;
+    this.node = node;
+    this.name = name;
+    this.args = args;
+  }
+}
+
 /** Every simple command of a parsed `run:` script of the document, in order: collected once per script for all the
  * rules that read them (the list is shared: never change it). */
 export function scriptCommands(doc: GhaDoc, script: Script): readonly SimpleCommand[] {
@@ -38,7 +52,7 @@ function collect(doc: GhaDoc): RunCommand[] {
       const first = node.words[0];
       const at = first === undefined || !isWrapper(baseName(first.value)) ? 0 : commandStart(node.words.map((w) => w.value));
       const nameWord = node.words[at];
-      out.push({ step, node, name: nameWord ? baseName(nameWord.value) : '', args: node.words.slice(at + 1) });
+      out.push(new Command(step, node, nameWord ? baseName(nameWord.value) : '', node.words.slice(at + 1)));
     }
   }
   return out;
