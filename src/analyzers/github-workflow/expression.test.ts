@@ -28,7 +28,7 @@ function show(e: Expr): string {
 
 describe('expression parser', () => {
   it('literals of every kind', () => {
-    const cases: [string, unknown][] = [["'it''s'", "it's"], ['42', 42], ['-1.5', -1.5], ['0xff', 255], ['1e3', 1000], ['true', true], ['FALSE', false], ['null', null]];
+    const cases: [string, unknown][] = [["'it''s'", "it's"], ["''''", "'"], ["''", ''], ["'a''''b'''", "a''b'"], ['42', 42], ['-1.5', -1.5], ['0xff', 255], ['1e3', 1000], ['true', true], ['FALSE', false], ['null', null]];
     for (const [src, value] of cases) {
       const { expr } = parseExpression(src);
       assert.deepEqual(expr?.kind === 'literal' && expr.value, value, src);

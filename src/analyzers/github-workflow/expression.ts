@@ -72,21 +72,22 @@ function lex(s: string, base: number): Tok[] {
     }
     const start = base + i;
     if (c === "'") {
+      // Most literals hold no escaped quote (`''`): their value is one slice, not a string built character by character.
       let v = '';
-      let j = i + 1;
+      let from = i + 1;
+      let j = from;
       for (;;) {
-        if (j >= s.length) throw new Fail('unterminated string literal', { start, end: base + s.length });
-        if (s[j] === "'") {
-          if (s[j + 1] === "'") {
-            v += "'";
-            j += 2;
-            continue;
-          }
-          break;
+        j = s.indexOf("'", j);
+        if (j < 0) throw new Fail('unterminated string literal', { start, end: base + s.length });
+        if (s[j + 1] === "'") {
+          v += s.slice(from, j + 1);
+          j += 2;
+          from = j;
+          continue;
         }
-        v += s[j];
-        j++;
+        break;
       }
+      v += s.slice(from, j);
       out.push({ t: 'str', v, start, end: base + j + 1 });
       i = j + 1;
       continue;
