@@ -41,6 +41,7 @@ interface RawDef {
 /** One schema's definitions, compiled once: allowed values become string constants, as GitHub's reader does. */
 class Schema {
   readonly defs = new Map<string, Def>();
+  readonly noContext: Allowed = noContext();
   private readonly scalarCache = new Map<Def, Def[]>();
 
   constructor(raw: Record<string, RawDef>) {
@@ -145,10 +146,14 @@ interface Allowed {
   /** As the schema lists them, for messages. */
   list: readonly string[];
   /** The Info of each type name under these contexts, made once (the walk asks for a child at every node). */
-  infos: Map<Schema, Map<string, Info>>;
+  infos: Map<string, Info>;
 }
 
-const NO_CONTEXT: Allowed = { names: new Set(), functions: new Map(), list: [], infos: new Map() };
+/** No contexts: where each schema's walk starts (one per schema, so that every `Allowed` below it, and its infos,
+ * belong to one schema). */
+function noContext(): Allowed {
+  return { names: new Set(), functions: new Map(), list: [], infos: new Map() };
+}
 
 /** Functions every expression may call (GitHub's expression language), with their argument counts. */
 const BUILTIN: ReadonlyMap<string, { name: string; min: number; max: number }> = new Map(
@@ -254,12 +259,10 @@ class Validator {
 
   private child(parent: Info | Allowed, type: string): Info {
     const base = 'def' in parent ? parent.allowed : parent;
-    let bySchema = base.infos.get(this.schema);
-    if (!bySchema) base.infos.set(this.schema, (bySchema = new Map()));
-    let info = bySchema.get(type);
+    let info = base.infos.get(type);
     if (!info) {
       const def = this.schema.def(type);
-      bySchema.set(type, (info = { def, allowed: extend(base, def.context) }));
+      base.infos.set(type, (info = { def, allowed: extend(base, def.context) }));
     }
     return info;
   }
@@ -269,7 +272,7 @@ class Validator {
   }
 
   root(type: string, node: YNode): void {
-    this.value(node, this.child(NO_CONTEXT, type), node.range, true);
+    this.value(node, this.child(this.schema.noContext, type), node.range, true);
   }
 
   /** `at`: where to report what is missing from a mapping (the key holding it). */
@@ -297,14 +300,17 @@ class Validator {
       // A few keys (most mappings): compared with the earlier ones, no map built; the first key of a case class is
       // the earliest, so the earliest match is the one a map of first keys would hold.
       // Scratch space reused across mappings: only the first j entries are read at step j.
-      const uppers = this.uppers;
+      // ASCII keys (nearly all) are compared by length, then letter by letter ignoring case; a key with any other
+      // character is compared upper-cased (its upper case may differ in length: `ß` is `SS`).
+      const ascii = this.ascii;
       for (let j = 0; j < pairs.length; j++) {
         const p = pairs[j]!;
-        const u = upper(p.key);
-        uppers[j] = u;
-        if (p.key === '') continue;
+        const key = p.key;
+        ascii[j] = isAscii(key);
+        if (key === '') continue;
         for (let i = 0; i < j; i++) {
-          if (uppers[i] !== u) continue;
+          const other = pairs[i]!.key;
+          if (ascii[i] && ascii[j] ? !sameAsciiIgnoringCase(other, key) : upper(other) !== upper(key)) continue;
           this.error(p.keyNode.range, 'caseDuplicate', { key: p.key, first: pairs[i]!.key });
           (skip ??= new Set()).add(p.key);
           break;
@@ -324,8 +330,8 @@ class Validator {
     return skip;
   }
 
-  /** Scratch list of upper-cased keys for `collisions`. */
-  private readonly uppers: string[] = [];
+  /** Scratch list for `collisions`: whether each key of the mapping is ASCII. */
+  private readonly ascii: boolean[] = [];
 
   private expressionKey(key: YScalar, info: Info): boolean {
     if (typeof key.value !== 'string' || !key.value.includes('${{')) return false;
@@ -514,6 +520,25 @@ function hasKeyIgnoringCase(node: YMap, name: string): boolean {
   const u = upper(name);
   for (const p of node.pairs) if (upper(p.key) === u) return true;
   return false;
+}
+
+function isAscii(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 127) return false;
+  return true;
+}
+
+/** Two ASCII strings equal when upper-cased (as `toUpperCase` compares them). */
+function sameAsciiIgnoringCase(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    const lx = x >= 65 && x <= 90 ? x + 32 : x;
+    const ly = y >= 65 && y <= 90 ? y + 32 : y;
+    if (lx !== ly) return false;
+  }
+  return true;
 }
 
 const UPPER = new Map<string, string>();
