@@ -12,6 +12,20 @@ describe('LineIndex', () => {
     }
   });
 
+  it('line lookups gallop from the last line asked and still find the line of every offset, near or far', () => {
+    // Many lines (so the search gallops over several steps either way), offsets asked in a scrambled order.
+    const text = Array.from({ length: 300 }, (_, i) => 'x'.repeat(i % 7)).join('\n');
+    const index = new LineIndex(text);
+    const expected: number[] = [];
+    for (let o = 0, line = 0; o <= text.length; o++) {
+      expected.push(line);
+      if (text[o] === '\n') line++;
+    }
+    const offsets = expected.map((_, o) => (o * 7919) % expected.length);
+    assert.deepEqual(offsets.map((o) => index.lineOf(o)), offsets.map((o) => expected[o]));
+    assert.equal(index.lineOf(-1), 0);
+  });
+
   it('ranges end after their last character, never at the start of the next line, and ignore CR of CRLF', () => {
     const index = new LineIndex('ab\r\ncd\n');
     assert.deepEqual(index.range(0, 2), { start_line: 1, start_column: 1, end_line: 1, end_column: 3 });

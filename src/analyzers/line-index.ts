@@ -24,9 +24,28 @@ export class LineIndex {
   lineOf(offset: number): number {
     const starts = this.starts;
     const recent = this.recent;
-    if (starts[recent]! <= offset && (recent + 1 === starts.length || starts[recent + 1]! > offset)) return recent;
-    let lo = 0;
-    let hi = starts.length - 1;
+    const last = starts.length - 1;
+    if (starts[recent]! <= offset && (recent === last || starts[recent + 1]! > offset)) return recent;
+    // Galloping from the last line found (lookups mostly come near it), then a binary search in the bracket found.
+    let lo: number;
+    let hi: number;
+    if (starts[recent]! <= offset) {
+      lo = recent + 1;
+      let step = 1;
+      while (lo + step <= last && starts[lo + step]! <= offset) {
+        lo += step;
+        step *= 2;
+      }
+      hi = Math.min(lo + step, last);
+    } else {
+      hi = recent - 1;
+      let step = 1;
+      while (hi - step >= 0 && starts[hi - step]! > offset) {
+        hi -= step;
+        step *= 2;
+      }
+      lo = Math.max(hi - step, 0);
+    }
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
       if (starts[mid]! <= offset) lo = mid;
