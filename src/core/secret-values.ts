@@ -30,7 +30,13 @@ export const TOKEN_FORMATS: readonly (readonly [string, RegExp])[] = [
   ['private key', /-----BEGIN (?:[A-Z]+ )?PRIVATE KEY-----/],
 ];
 
+/** The shortest text any format above matches (a Slack token: `xoxb-` and ten characters). */
+const SHORTEST_TOKEN = 15;
+/** What every format above needs somewhere in the text: most values hold none of it and skip the eleven tests. */
+const ANY_TOKEN = /gh[pousr]_|github_pat_|glpat-|npm_|pypi-|xox[baprs]-|[sr]k_live_|AIza|SG\.|sq0(?:atp|csp)-|amzn\.mws\.|-us[0-9]|-----BEGIN /;
+
 /** The kind of live credential a value holds by its shape (`GitHub token`, `private key`…), if any. */
 export function tokenKind(value: string): string | undefined {
+  if (value.length < SHORTEST_TOKEN || !ANY_TOKEN.test(value)) return undefined;
   return TOKEN_FORMATS.find(([, re]) => re.test(value))?.[0];
 }
