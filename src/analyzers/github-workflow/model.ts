@@ -101,6 +101,10 @@ export interface GhaDoc {
   steps: Step[];
   /** Every `${{ }}` expression in the file, in file order. */
   expressions: PlacedExpression[];
+  /** Every string scalar in a value position (not keys), in the order of a walk of the tree, collected by the parser's
+   * one walk for rules that read every value; undefined when aliases make a node appear twice (such rules then walk
+   * the tree themselves). */
+  stringValues?: YScalar[];
   /** An action's `runs` mapping. */
   runs?: YMap;
   /** Facts the rules share, computed once per document (`memo`). Kept on the document rather than in module-level

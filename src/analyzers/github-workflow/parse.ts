@@ -311,7 +311,7 @@ function jobsOf(b: Builder, root: YNode | undefined): Job[] {
 /** Every expression in every scalar (values and keys), with its key path; steps and jobs attached after. `shared`:
  * the tree has aliased nodes, each visited once (at its anchor); without aliases no node is met twice and the walk
  * keeps no record of what it has seen. */
-function expressionsOf(b: Builder, root: YNode | undefined, shared: boolean): PlacedExpression[] {
+function expressionsOf(b: Builder, root: YNode | undefined, shared: boolean, values: YScalar[] | undefined): PlacedExpression[] {
   const out: PlacedExpression[] = [];
   const seen = shared ? new Set<YNode>() : undefined;
   const visitScalar = (node: YScalar, at: KeyPath): void => {
@@ -332,6 +332,7 @@ function expressionsOf(b: Builder, root: YNode | undefined, shared: boolean): Pl
       seen.add(node);
     }
     if (node.kind === 'scalar') {
+      if (values && typeof node.value === 'string') values.push(node);
       if (hasExpression(node)) visitScalar(node, path);
     } else if (node.kind === 'seq') {
       const items = node.items;
@@ -412,7 +413,11 @@ export function parseGha(text: string, kind: GhaDoc['kind']): Parsed<GhaDoc> {
       doc.steps = stepsOf(b, get(runs, 'steps'), ['runs', 'steps'], undefined, 'bash');
     }
   }
-  doc.expressions = expressionsOf(b, root, y.shared);
+  // The walk placing expressions also collects the string values (when no node appears twice, as a walk of the tree
+  // by a rule would meet them).
+  const values: YScalar[] | undefined = y.shared ? undefined : [];
+  doc.expressions = expressionsOf(b, root, y.shared, values);
+  if (values) doc.stringValues = values;
   attach(doc);
   // As GitHub's parser does, the schema is only checked on valid YAML: on a broken tree its errors would mislead.
   const schemaErrors = y.syntaxErrors.length === 0 ? validateSchema({ kind, root, pos: y.pos, expressions: byNode(doc.expressions) }) : [];

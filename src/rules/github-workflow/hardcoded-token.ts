@@ -1,5 +1,5 @@
 // CGW060: an access token or private key of a known format written in the workflow.
-import type { YNode } from '../../analyzers/yaml/yaml-tree.ts';
+import type { YNode, YScalar } from '../../analyzers/yaml/yaml-tree.ts';
 import { tokenKind } from '../../core/secret-values.ts';
 import type { GhaRule } from './support.ts';
 import { SECURE_USE } from './support.ts';
@@ -27,14 +27,20 @@ export const rule: GhaRule = {
     },
   },
   check(doc, report) {
+    const judge = (node: YScalar & { value: string }): void => {
+      const kind = tokenKind(node.value);
+      if (kind) report({ range: node.range, data: { kind } });
+    };
+    // The parser's walk collected every string value already (unless aliases repeat nodes, which a walk meets twice).
+    if (doc.stringValues) {
+      for (const node of doc.stringValues) judge(node as YScalar & { value: string });
+      return;
+    }
     const visit = (node: YNode | undefined): void => {
       if (!node) return;
       if (node.kind === 'map') for (const p of node.pairs) visit(p.value);
       else if (node.kind === 'seq') for (const item of node.items) visit(item);
-      else if (typeof node.value === 'string') {
-        const kind = tokenKind(node.value);
-        if (kind) report({ range: node.range, data: { kind } });
-      }
+      else if (typeof node.value === 'string') judge(node as YScalar & { value: string });
     };
     visit(doc.root);
   },
