@@ -20,9 +20,17 @@ export function parseUses(raw: string): UsesRef {
   return { kind: 'repository', owner: m[1]!, repo: m[2]!, path: m[3]!.replace(/^\//, ''), ref: m[4] === undefined || m[4] === '' ? undefined : m[4], raw };
 }
 
-/** `owner/repo` in lower case: GitHub's names are case-insensitive. */
+/** Where a reference keeps its slug once made: a symbol, not enumerable (the reference reads, compares and serialises
+ * as before). Not a module-level map: that would keep every document's references alive (see `memo` in model.ts). */
+const SLUG = Symbol('slug');
+
+/** `owner/repo` in lower case: GitHub's names are case-insensitive. Made once per reference (a dozen rules ask). */
 export function slug(ref: { owner: string; repo: string }): string {
-  return `${ref.owner}/${ref.repo}`.toLowerCase();
+  const cached = (ref as { [SLUG]?: string })[SLUG];
+  if (cached !== undefined) return cached;
+  const out = `${ref.owner}/${ref.repo}`.toLowerCase();
+  if (Object.isExtensible(ref)) Object.defineProperty(ref, SLUG, { value: out });
+  return out;
 }
 
 /** A full 40-hex commit SHA (a 64-hex SHA-256 object id too): the only immutable reference. */
