@@ -30,6 +30,8 @@ export interface ReceiverOptions {
   statuses?: Answer[];
   /** Wait this long before answering (the request is recorded at once): a slow receiver. */
   delayMs?: number;
+  /** Called with each request as soon as its body has arrived (the scan-latency benchmark times arrivals). */
+  onRequest?: (request: ReceivedRequest) => void;
 }
 
 export async function startReceiver(certificate: KeyPairPem, options: ReceiverOptions = {}): Promise<Receiver> {
@@ -41,7 +43,9 @@ export async function startReceiver(certificate: KeyPairPem, options: ReceiverOp
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const path = req.url ?? '/';
-      requests.push({ method: req.method ?? '', path, headers: req.headers, body: Buffer.concat(chunks) });
+      const received = { method: req.method ?? '', path, headers: req.headers, body: Buffer.concat(chunks) };
+      requests.push(received);
+      options.onRequest?.(received);
       const answer = byPath.get(path) ?? queue.shift() ?? 200;
       if (answer === 'hang') return;
       const send = () => res.writeHead(answer, answer >= 300 && answer < 400 ? { location: `https://${req.headers.host ?? ''}/elsewhere` } : {}).end('ok');
