@@ -85,12 +85,27 @@ describe('cookie checks (every hop, HTTPS and HTTP)', () => {
 
 describe('header checks', () => {
   const h = (headers: Record<string, string>) => evidence(page(home, headers));
+  const HSTS = 'max-age=63072000; includeSubDomains';
+  const NOW = Date.UTC(2026, 10, 26);
+  const hsts = h({ 'strict-transport-security': HSTS });
+  /** The evidence with the domain's certificate: valid for a year around NOW unless `cert` says otherwise; a trust
+   * error makes the chain untrusted. */
+  const withCert = (e: Evidence, cert: Partial<CertInfo>, trustError?: string): Evidence => {
+    const certificate: CertInfo = { subject: `CN=${D}`, issuer: 'CN=ca', subjectAltName: `DNS:${D}`, validFrom: NOW - 180 * 86_400_000, validTo: NOW + 180 * 86_400_000, keyType: 'ec', signatureAlgorithm: 'ecdsa-with-SHA256', hostnameMatches: true, ...cert };
+    return { ...e, at: NOW, tls: { ok: true, value: { protocol: 'TLSv1.3', trusted: trustError === undefined, asDefaultClient: true, certificate, ...(trustError ? { trustError } : {}) } } };
+  };
   table([
     ['HSTS two years', hstsCheck, h({ 'strict-transport-security': 'max-age=63072000; includeSubDomains; preload' }), 'pass', undefined, 'max-age=63072000; includeSubDomains; preload (includeSubDomains, preload)'],
     ['HSTS one year without includeSubDomains: noted, not charged', hstsCheck, h({ 'strict-transport-security': 'max-age=31536000' }), 'pass', undefined, 'max-age=31536000 (no includeSubDomains, no preload)'],
     ['HSTS under 180 days', hstsCheck, h({ 'strict-transport-security': 'max-age=86400' }), 'warn', 'weak', 'max-age=86400 — max-age 86400 is under 180 days'],
     ['HSTS max-age=0', hstsCheck, h({ 'strict-transport-security': 'max-age=0' }), 'fail', 'weak', 'max-age=0 — no usable max-age'],
     ['no HSTS on an HTTP-only site', hstsCheck, evidence(down, page(`http://${D}/`)), 'fail', undefined, 'no Strict-Transport-Security header on the HTTPS page'],
+    ['HSTS over an expired certificate is ignored (hsts-invalid-cert)', hstsCheck, withCert(hsts, { validTo: NOW - 1 }), 'fail', 'ignored', `${HSTS} — ignored: the certificate has expired`],
+    ['HSTS over a certificate not yet valid is ignored', hstsCheck, withCert(hsts, { validFrom: NOW + 1 }), 'fail', 'ignored', `${HSTS} — ignored: the certificate is not valid yet`],
+    ['HSTS over a certificate for another name is ignored', hstsCheck, withCert(hsts, { hostnameMatches: false }), 'fail', 'ignored', `${HSTS} — ignored: the certificate is for another name`],
+    ['HSTS over an incomplete chain is ignored', hstsCheck, withCert(hsts, {}, 'UNABLE_TO_VERIFY_LEAF_SIGNATURE'), 'fail', 'ignored', `${HSTS} — ignored: the certificate is not trusted (UNABLE_TO_VERIFY_LEAF_SIGNATURE)`],
+    ['HSTS over a valid certificate', hstsCheck, withCert(hsts, {}), 'pass', undefined, `${HSTS} (includeSubDomains, no preload)`],
+    ['HSTS on www. is judged without the apex certificate', hstsCheck, { ...withCert(hsts, { hostnameMatches: false }), https: { ok: true, value: page(`https://www.${D}/`, { 'strict-transport-security': HSTS }) } }, 'pass', undefined, `${HSTS} (includeSubDomains, no preload)`],
     ['Referrer-Policy missing is information', referrerCheck, h({}), 'info', 'missing', 'header missing (browser default strict-origin-when-cross-origin)'],
     ['Referrer-Policy unsafe-url', referrerCheck, h({ 'referrer-policy': 'unsafe-url' }), 'fail', undefined, 'unsafe-url'],
     ['Permissions-Policy missing is information', permissionsCheck, h({}), 'info', undefined, 'header missing'],

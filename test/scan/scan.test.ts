@@ -222,6 +222,9 @@ describe('scanDomain on local sites', () => {
     const r = await scanDomain('expired.example-shop.com', options(s));
     assert.equal(check(r, 'tls-certificate-expiry').status, 'fail');
     assert.equal(check(r, 'tls-certificate-trust').status, 'pass');
+    // Browsers ignore HSTS sent over a certificate they refuse (RFC 6797 §8.1).
+    assert.match(check(r, 'strict-transport-security').evidence, /— ignored: the certificate has expired$/);
+    assert.equal(check(r, 'strict-transport-security').status, 'fail');
     assert.ok(r.score <= 40);
     assert.ok(r.caps.some((c) => c.check === 'tls-certificate-expiry'));
     assertRecomputable(r);

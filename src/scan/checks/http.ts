@@ -1,4 +1,5 @@
 // Checks over the home page's transport and response headers.
+import type { Evidence } from '../evidence.ts';
 import type { Check } from './check.ts';
 import { clip, header, outcome, scanRule, withHome, withHttpsHome } from './check.ts';
 import { parseCsp } from './csp.ts';
@@ -87,9 +88,25 @@ const hstsRule = scanRule({
   references: [`${MDN}/Strict-Transport-Security`, 'https://www.rfc-editor.org/rfc/rfc6797', 'https://hstspreload.org/'],
   remediation: 'Send Strict-Transport-Security: max-age=63072000; includeSubDomains; preload (after checking every subdomain serves HTTPS).',
   equivalents: ['observatory:strict-transport-security'],
-  messages: { default: 'The HTTPS page sends no Strict-Transport-Security header.', weak: 'Strict-Transport-Security is weak: {{problems}}.' },
+  messages: {
+    default: 'The HTTPS page sends no Strict-Transport-Security header.',
+    weak: 'Strict-Transport-Security is weak: {{problems}}.',
+    ignored: 'Browsers ignore the Strict-Transport-Security header: {{reason}} (RFC 6797 §8.1).',
+  },
   examples: { bad: ['Strict-Transport-Security: max-age=300'], good: ['Strict-Transport-Security: max-age=63072000; includeSubDomains; preload'] },
 });
+
+/** Why browsers refuse the domain's certificate, if they do: they then ignore any Strict-Transport-Security header
+ * that came over the connection (RFC 6797 §8.1; the Observatory's `hsts-invalid-cert`). */
+function certificateRefusal(e: Evidence): string | undefined {
+  if (!e.tls.ok) return undefined;
+  const { trusted, trustError, certificate: cert } = e.tls.value;
+  if (cert && cert.validTo < e.at) return 'the certificate has expired';
+  if (cert && cert.validFrom > e.at) return 'the certificate is not valid yet';
+  if (cert && !cert.hostnameMatches) return 'the certificate is for another name';
+  if (!trusted) return `the certificate is not trusted (${trustError ?? 'unverified'})`;
+  return undefined;
+}
 
 export const hstsCheck: Check = {
   id: hstsRule.name,
@@ -100,6 +117,9 @@ export const hstsCheck: Check = {
     withHome(e, (page) => {
       const value = header(page, 'strict-transport-security');
       if (value === undefined || !page.url.startsWith('https://')) return outcome('fail', 'no Strict-Transport-Security header on the HTTPS page');
+      // The certificate known is the domain's: a page on another host (www.) came over a connection of its own.
+      const refused = new URL(page.url).hostname === e.domain ? certificateRefusal(e) : undefined;
+      if (refused) return outcome('fail', `${clip(value)} — ignored: ${refused}`, { messageId: 'ignored', data: { reason: refused } });
       const directives = value.split(';').map((d) => d.trim().toLowerCase());
       const maxAge = /^max-age="?(\d+)"?$/.exec(directives.find((d) => d.startsWith('max-age')) ?? '');
       if (!maxAge || Number(maxAge[1]) === 0) return outcome('fail', `${clip(value)} — no usable max-age`, { messageId: 'weak', data: { problems: 'no usable max-age' } });
