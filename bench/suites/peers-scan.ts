@@ -10,7 +10,7 @@
 // `scripts/ensure-deb.sh testssl testssl.sh`; without it (not root, no package) its half is reported as skipped.
 import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import dns from 'node:dns';
 import net from 'node:net';
 import os from 'node:os';
@@ -21,13 +21,13 @@ import type { SuiteResult } from '../run.ts';
 import { optionValue } from '../options.ts';
 import { scanDomain } from '../../src/scan/index.ts';
 import type { ScanResult } from '../../src/scan/index.ts';
-import { createTestCa, startDnsServer, startSite, weakDhParams } from '../../test/support/local-sites/index.ts';
+import { createTestCa, startDnsServer, startOpensslSite, startSite, weakDhParams } from '../../test/support/local-sites/index.ts';
 import { createDnssecLab } from '../../test/support/local-sites/dnssec-signer.ts';
 import type { ZoneOptions } from '../../test/support/local-sites/dnssec-signer.ts';
 import { createDnsClient } from '../../src/net/dns-client.ts';
 import { validateName } from '../../src/scan/checks/dnssec.ts';
 import { collectDnssec } from '../../src/scan/probes/dnssec-probe.ts';
-import type { Handler, RecordSet, Site, SiteOptions } from '../../test/support/local-sites/index.ts';
+import type { Handler, OpensslSite, RecordSet, Site, SiteOptions } from '../../test/support/local-sites/index.ts';
 
 const run = promisify(execFile);
 const OBSERVATORY = '@mdn/mdn-http-observatory@1.4.8';
@@ -65,6 +65,9 @@ interface LabSite {
   options: (ca: Awaited<ReturnType<typeof createTestCa>>) => Promise<SiteOptions>;
   /** Started separately (plain HTTP only: the HTTPS port is closed). */
   httpOnly?: boolean;
+  /** HTTPS served by Debian's `openssl s_server -www` (TLS 1.2) offering this OpenSSL cipher string: suites Node's
+   * OpenSSL can no longer serve (NULL, anonymous). Its plain-HTTP side is the Node site's. */
+  openssl?: string;
   /** DNS records besides the site's A (mail domains). */
   dns?: Record<string, RecordSet>;
   /** What the lab built, per mail check: the truth our verdicts are compared with (internet.nl cannot scan a
@@ -100,6 +103,9 @@ const SITES: LabSite[] = [
     dns: { 'mailbare.lab-shop.com': { A: ['127.0.0.1'], MX: [{ priority: 10, exchange: 'mx.mailbare.lab-shop.com' }], TXT: ['v=spf1 mx ~all'] } },
     mail: { 'email-dmarc': true, 'email-mta-sts': true, 'email-tls-rpt': true, dnssec: true } },
   { name: 'weakdh.lab-shop.com', what: 'DHE with a 1024-bit group (Logjam), TLS 1.2', options: async (ca) => ({ certificate: await ca.issue({ names: ['weakdh.lab-shop.com'], key: 'rsa2048' }), maxVersion: 'TLSv1.2', dhparam: weakDhParams(), ciphers: 'DHE-RSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256:@SECLEVEL=0', https: { '/': { headers: HARDENED, body: HTML } } }) },
+  { name: 'incomplete.lab-shop.com', what: 'leaf certificate without its intermediate (incomplete chain)', options: async (ca) => ({ certificate: await ca.issue({ names: ['incomplete.lab-shop.com'], intermediate: 'missing' }), ciphers: INTERMEDIATE, https: { '/': { headers: HARDENED, body: HTML } }, http: { '/': redirect('https', 'incomplete.lab-shop.com', '/') } }) },
+  { name: 'weakcert.lab-shop.com', what: 'RSA-1024 key signed with SHA-1', options: async (ca) => ({ certificate: await ca.issue({ names: ['weakcert.lab-shop.com'], key: 'rsa1024', hash: 'SHA-1' }), ciphers: 'DEFAULT@SECLEVEL=0', https: { '/': { headers: HARDENED, body: HTML } }, http: { '/': redirect('https', 'weakcert.lab-shop.com', '/') } }) },
+  { name: 'nullcipher.lab-shop.com', what: 'NULL and anonymous suites (openssl s_server, TLS 1.2)', openssl: 'NULL-SHA256:ADH-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256:@SECLEVEL=0', options: async (ca) => ({ certificate: await ca.issue({ names: ['nullcipher.lab-shop.com'], key: 'rsa2048' }), https: {}, http: { '/': redirect('https', 'nullcipher.lab-shop.com', '/') } }) },
   { name: 'cors.lab-shop.com', what: 'reflects any Origin with credentials, CORP invalid', options: async (ca) => ({ certificate: await ca.issue({ names: ['cors.lab-shop.com'] }), ciphers: INTERMEDIATE, https: { '/': (req, res) => { res.writeHead(200, { ...HARDENED, 'cross-origin-resource-policy': 'same', 'access-control-allow-origin': req.headers.origin ?? '*', 'access-control-allow-credentials': 'true' }); res.end(HTML); } } }) },
 ];
 
@@ -168,7 +174,10 @@ function hasCommand(cmd: string): boolean {
 /** testssl.sh's findings by id for one host: protocols, cipher categories, forward secrecy, certificate. */
 async function testssl(host: string, port: number, caFile: string, out: string): Promise<Map<string, string>> {
   // `--reuse-testssl`: read the JSON a previous run left (the findings do not depend on the lab's random ports).
-  if (!(process.argv.includes('--reuse-testssl') && existsSync(out))) await new Promise<void>((resolve) => {
+  const reuse = process.argv.includes('--reuse-testssl') && existsSync(out);
+  // testssl.sh appends to an existing JSON file (which then no longer parses): start from none.
+  if (!reuse) await rm(out, { force: true });
+  if (!reuse) await new Promise<void>((resolve) => {
     const p = spawn('testssl', ['--quiet', '--color', '0', '--warnings', 'off', '--ip', '127.0.0.1', '--add-ca', caFile, '-p', '-s', '-f', '-S', '--logjam', '--jsonfile', out, `${host}:${port}`], { stdio: 'ignore' });
     const timer = setTimeout(() => p.kill('SIGKILL'), 240_000);
     p.on('exit', () => { clearTimeout(timer); resolve(); });
@@ -183,13 +192,16 @@ export default async function peersScan(): Promise<SuiteResult> {
   const obsDir = await ensureObservatory(scratch);
   const ca = await createTestCa();
   const caFile = path.join(scratch, 'lab-ca.pem');
-  await writeFile(caFile, ca.cert);
+  // With its final newline: testssl.sh concatenates this file with its CA bundles (`cat`), and a PEM without one
+  // runs into the next certificate's BEGIN line; OpenSSL then fails to load the bundle, which testssl 3.0.8 reports
+  // as a chain of trust that "passed" (seen on the lab: an incomplete chain passed).
+  await writeFile(caFile, ca.cert.endsWith('\n') ? ca.cert : `${ca.cert}\n`);
   const zone: Record<string, RecordSet> = Object.fromEntries(SITES.flatMap((s) => [[s.name, { A: ['127.0.0.1'] }], [`www.${s.name}`, { A: ['127.0.0.1'] }]]));
   for (const s of SITES) Object.assign(zone, s.dns ?? {});
   for (const d of DNSSEC_ONLY) zone[d.name] = { A: ['127.0.0.1'] };
   const dnssecLab = createDnssecLab({ ...DNSSEC_ZONES, ...Object.fromEntries(DNSSEC_ONLY.map((d) => [d.name, d.zone])) });
   const labDns = await startDnsServer(zone, { dnssec: dnssecLab });
-  const started: { site: LabSite; server: Site; httpsPort: number }[] = [];
+  const started: { site: LabSite; server: Site; httpsPort: number; openssl?: OpensslSite }[] = [];
   // The Observatory (axios, in this process) resolves through dns.lookup: lab names go to loopback, nothing else resolves.
   const originalLookup = dns.lookup;
   (dns as { lookup: unknown }).lookup = (hostname: string, options: unknown, callback?: unknown) => {
@@ -202,8 +214,15 @@ export default async function peersScan(): Promise<SuiteResult> {
   tls.setDefaultCACertificates([...tls.getCACertificates('default'), ca.cert]);
   try {
     for (const s of SITES) {
-      const server = await startSite(await s.options(ca));
+      const options = await s.options(ca);
+      const server = await startSite(options);
       let httpsPort = server.httpsPort;
+      if (s.openssl) {
+        const openssl = await startOpensslSite(options.certificate, s.openssl);
+        started.push({ site: s, server, httpsPort: openssl.port, openssl });
+        portsOf.set(s.name, { http: server.httpPort, https: openssl.port });
+        continue;
+      }
       if (s.httpOnly) {
         // Close the HTTPS side: an unused port nobody listens on.
         const probe = net.createServer();
@@ -257,7 +276,9 @@ export default async function peersScan(): Promise<SuiteResult> {
         const fsId = ts.has('FS') ? 'FS' : 'PFS';
         const broken = ['cipherlist_NULL', 'cipherlist_aNULL', 'cipherlist_EXPORT', 'cipherlist_LOW', 'cipherlist_3DES_IDEA'].map(offered);
         tlsVerdicts.push({ site: site.name, check: 'broken/weak suites', ours: cs?.status === 'error' ? undefined : cs?.status === 'fail', theirs: broken.every((b) => b === undefined) ? undefined : broken.some((b) => b === true), ourText: `${cs?.status}: ${cs?.evidence}`, theirText: broken.map((b) => String(b)).join('/') });
-        tlsVerdicts.push({ site: site.name, check: 'CBC suites', ours: cs?.status === 'error' ? undefined : cs?.status === 'warn' || cs?.status === 'fail', theirs: offered(cbcId), ourText: `${cs?.status}: ${cs?.evidence}`, theirText: ts.get(cbcId) ?? 'no result' });
+        // CBC offered, as the evidence lists it: a server that also accepts a broken class fails the check, which then
+        // says nothing of CBC on its own.
+        tlsVerdicts.push({ site: site.name, check: 'CBC suites', ours: cs?.status === 'error' ? undefined : /with CBC/.test(cs?.evidence ?? ''), theirs: offered(cbcId), ourText: `${cs?.status}: ${cs?.evidence}`, theirText: ts.get(cbcId) ?? 'no result' });
         const fs = ours.checks.find((c) => c.id === 'tls-forward-secrecy');
         // Flagged = no forward secrecy at all (testssl 3.0: "No ciphers supporting (P)FS offered"; "offered" otherwise).
         tlsVerdicts.push({ site: site.name, check: 'no forward secrecy', ours: fs?.status === 'error' ? undefined : fs?.status === 'fail', theirs: ts.has(fsId) ? !/^offered/i.test(ts.get(fsId) ?? '') : undefined, ourText: `${fs?.status}: ${fs?.evidence}`, theirText: ts.get(fsId) ?? 'no result' });
@@ -271,6 +292,15 @@ export default async function peersScan(): Promise<SuiteResult> {
         tlsVerdicts.push({ site: site.name, check: 'certificate expired', ours: exp?.status === 'error' ? undefined : exp?.status === 'fail', theirs: ts.has('cert_expirationStatus') ? /expired/i.test(ts.get('cert_expirationStatus') ?? '') : undefined, ourText: `${exp?.status}: ${exp?.evidence}`, theirText: ts.get('cert_expirationStatus') ?? 'no result' });
         const host = ours.checks.find((c) => c.id === 'tls-hostname-mismatch');
         tlsVerdicts.push({ site: site.name, check: 'certificate name', ours: host?.status === 'error' ? undefined : host?.status === 'fail', theirs: ts.has('cert_trust') ? !/^Ok/i.test(ts.get('cert_trust') ?? '') : undefined, ourText: `${host?.status}: ${host?.evidence}`, theirText: ts.get('cert_trust') ?? 'no result' });
+        // The chain: testssl verifies it with its own OpenSSL against the lab CA (`--add-ca`); ours is the default
+        // client's verdict (tls-certificate-trust). Key and signature: testssl's severity above LOW is a problem.
+        const trust = ours.checks.find((c) => c.id === 'tls-certificate-trust');
+        tlsVerdicts.push({ site: site.name, check: 'certificate chain', ours: trust?.status === 'error' ? undefined : trust?.status === 'fail', theirs: ts.has('cert_chain_of_trust') ? !/^passed/i.test(ts.get('cert_chain_of_trust') ?? '') : undefined, ourText: `${trust?.status}: ${trust?.evidence}`, theirText: ts.get('cert_chain_of_trust') ?? 'no result' });
+        const badSeverity = (id: string) => (ts.has(id) ? ['MEDIUM', 'HIGH', 'CRITICAL'].includes(ts.get(`${id}#severity`) ?? '') : undefined);
+        const key = ours.checks.find((c) => c.id === 'tls-weak-key');
+        tlsVerdicts.push({ site: site.name, check: 'weak key', ours: key?.status === 'error' ? undefined : key?.status === 'fail', theirs: badSeverity('cert_keySize'), ourText: `${key?.status}: ${key?.evidence}`, theirText: `${ts.get('cert_keySize') ?? 'no result'} (${ts.get('cert_keySize#severity') ?? ''})` });
+        const sig = ours.checks.find((c) => c.id === 'tls-weak-signature');
+        tlsVerdicts.push({ site: site.name, check: 'weak signature', ours: sig?.status === 'error' ? undefined : sig?.status === 'fail', theirs: badSeverity('cert_signatureAlgorithm'), ourText: `${sig?.status}: ${sig?.evidence}`, theirText: `${ts.get('cert_signatureAlgorithm') ?? 'no result'} (${ts.get('cert_signatureAlgorithm#severity') ?? ''})` });
       }
       console.log(`  ${site.name}: ours ${ours.grade} (${ours.score}), ${ours.requests} connections`);
     }
@@ -315,6 +345,6 @@ export default async function peersScan(): Promise<SuiteResult> {
     return { suite: 'peers-scan', results: { sites: SITES.map((s) => ({ name: s.name, what: s.what })), dnssec_zones: DNSSEC_ONLY.map((d) => ({ name: d.name, what: d.what })), observatory, testssl: testsslResult, mail, dnssec: dnssecResult } };
   } finally {
     (dns as { lookup: unknown }).lookup = originalLookup;
-    await Promise.all([...started.map((s) => s.server.close()), labDns.close()]);
+    await Promise.all([...started.flatMap((s) => [s.server.close(), ...(s.openssl ? [s.openssl.close()] : [])]), labDns.close()]);
   }
 }
