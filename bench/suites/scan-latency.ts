@@ -14,6 +14,9 @@
 // The event's own timestamps split each sample into: the POST's answer, created → started (the worker's pick-up),
 // started → completed (the scan), completed → received (the delivery). Baseline of the same run: the same scan as
 // a direct `scanDomain` call in the bench's process; the ratio is its p50 over the end-to-end p50. Loopback only.
+// A suite of its own rather than a part of `scans`: that one drives the queue inside the bench's process (rows
+// inserted directly, its own worker), which is right for throughput ratios but has no HTTP API, service process or
+// webhook; its created → started figure is one of the parts measured here.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -2,7 +2,7 @@
 // queue latency (created → started), next to the baseline measured in the same run: the same number of
 // direct `scanDomain` calls with the same concurrency. The ratio is the cost of the queue (claims, leases,
 // heartbeats, the domain lock, the state transitions) on the embedded store (or PostgreSQL with
-// CONFGATE_TEST_STORE=postgres).
+// CONFGATE_TEST_STORE=postgres). Creation → completion through the real API and its webhook: `scan-latency`.
 import { performance } from 'node:perf_hooks';
 import type { SuiteResult } from '../run.ts';
 import { loadConfig } from '../../src/config.ts';
