@@ -78,7 +78,7 @@ interface LabSite {
 const MTA_STS_POLICY = { headers: { 'content-type': 'text/plain' }, body: 'version: STSv1\nmode: enforce\nmx: mx.mailok.lab-mail.com\nmax_age: 604800\n' };
 
 const SITES: LabSite[] = [
-  { name: 'hardened.lab-shop.com', what: 'every header, intermediate ciphers', options: async (ca) => ({ certificate: await ca.issue({ names: ['hardened.lab-shop.com'] }), ciphers: INTERMEDIATE, https: { '/': { headers: { ...HARDENED, 'set-cookie': '__Host-sid=v; Path=/; Secure; HttpOnly; SameSite=Lax' }, body: HTML } } }) },
+  { name: 'hardened.lab-shop.com', what: 'every header, intermediate ciphers, 3 SCTs embedded in the certificate', options: async (ca) => ({ certificate: await ca.issue({ names: ['hardened.lab-shop.com'], scts: 3 }), ciphers: INTERMEDIATE, https: { '/': { headers: { ...HARDENED, 'set-cookie': '__Host-sid=v; Path=/; Secure; HttpOnly; SameSite=Lax' }, body: HTML } } }) },
   { name: 'bare.lab-shop.com', what: 'no security headers, Node default ciphers', options: async (ca) => ({ certificate: await ca.issue({ names: ['bare.lab-shop.com'] }), https: { '/': { headers: { 'content-type': 'text/html' }, body: HTML } } }) },
   { name: 'badcsp.lab-shop.com', what: "CSP with 'unsafe-inline', external script without SRI", options: async (ca) => ({ certificate: await ca.issue({ names: ['badcsp.lab-shop.com'] }), ciphers: INTERMEDIATE, https: { '/': { headers: { ...HARDENED, 'content-security-policy': "default-src 'self' 'unsafe-inline'" }, body: '<!doctype html><html><script src="https://cdn.lab-cdn.com/x.js"></script></html>' } } }) },
   { name: 'badcookies.lab-shop.com', what: 'session cookie without Secure/HttpOnly, CSRF cookie without SameSite', options: async (ca) => ({ certificate: await ca.issue({ names: ['badcookies.lab-shop.com'] }), ciphers: INTERMEDIATE, https: { '/': { headers: { ...HARDENED, 'set-cookie': ['sessionid=v; Path=/', 'csrftoken=v; Secure; Path=/'] }, body: HTML } } }) },
@@ -299,6 +299,11 @@ export default async function peersScan(): Promise<SuiteResult> {
         const badSeverity = (id: string) => (ts.has(id) ? ['MEDIUM', 'HIGH', 'CRITICAL'].includes(ts.get(`${id}#severity`) ?? '') : undefined);
         const key = ours.checks.find((c) => c.id === 'tls-weak-key');
         tlsVerdicts.push({ site: site.name, check: 'weak key', ours: key?.status === 'error' ? undefined : key?.status === 'fail', theirs: badSeverity('cert_keySize'), ourText: `${key?.status}: ${key?.evidence}`, theirText: `${ts.get('cert_keySize') ?? 'no result'} (${ts.get('cert_keySize#severity') ?? ''})` });
+        // Certificate Transparency, as a fact rather than a problem: SCTs embedded in the certificate (testssl:
+        // "yes (certificate extension)"; ours: the count the check read).
+        const ct = ours.checks.find((c) => c.id === 'tls-certificate-transparency');
+        const scts = /^(\d+) SCTs? embedded/.exec(ct?.evidence ?? '');
+        tlsVerdicts.push({ site: site.name, check: 'SCTs in the certificate', ours: scts ? Number(scts[1]) > 0 : undefined, theirs: ts.has('certificate_transparency') ? /certificate extension/i.test(ts.get('certificate_transparency') ?? '') : undefined, ourText: `${ct?.status}: ${ct?.evidence}`, theirText: ts.get('certificate_transparency') ?? 'no result' });
         const sig = ours.checks.find((c) => c.id === 'tls-weak-signature');
         tlsVerdicts.push({ site: site.name, check: 'weak signature', ours: sig?.status === 'error' ? undefined : sig?.status === 'fail', theirs: badSeverity('cert_signatureAlgorithm'), ourText: `${sig?.status}: ${sig?.evidence}`, theirText: `${ts.get('cert_signatureAlgorithm') ?? 'no result'} (${ts.get('cert_signatureAlgorithm#severity') ?? ''})` });
       }
