@@ -6,7 +6,8 @@
 // Per store: a partner key made with the operator commands; a loopback DNS server, HTTPS site (test CA through
 // NODE_EXTRA_CA_CERTS) and HTTPS webhook receiver. One scan at a time, each after the queue has been idle for
 // IDLE_MS: the clock starts just before `POST /api/v1/scans` (with a `webhook_url`) is sent and stops when the
-// signed `scan.completed` event arrives at the receiver. That is what a partner observes, and it is the upper
+// signed `scan.completed` event arrives at the receiver (its signature is then checked with the partner's key, as a
+// receiver would, outside the timed span). That is what a partner observes, and it is the upper
 // bound of "completes": the scan was complete (its row committed) before the event was sent. The webhook is the
 // primary measure because it is the API's own completion signal and adds only the delivery (a job of its own,
 // announced like the scan's); polling `GET /api/v1/scans/{id}` adds up to its interval and loads the service (on
@@ -25,6 +26,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import type { SuiteResult } from '../run.ts';
 import { scanDomain } from '../../src/scan/index.ts';
+import { verifyWebhook } from '../../src/webhooks/verify.ts';
 import { TEST_DATABASE_URL, createEmptyStore } from '../../test/support/store.ts';
 import type { StoreKind } from '../../test/support/store.ts';
 import { adminCli, startService } from '../../test/support/service.ts';
@@ -47,7 +49,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.max(0, Math.ceil
 const round = (n: number) => Math.round(n * 10) / 10;
 
 /** A scan event as the receiver got it. */
-interface Arrival { at: number; wall: number; body: { type: string; data: { id: string; created_at: string; started_at: string; completed_at: string; result?: { requests?: number } } } }
+interface Arrival { at: number; wall: number; raw: Buffer; signature: string; timestamp: string; body: { type: string; data: { id: string; created_at: string; started_at: string; completed_at: string; result?: { requests?: number } } } }
 
 interface Sample { total: number; post: number; pickup: number; scan: number; delivery: number; connections: number }
 
@@ -88,7 +90,7 @@ export default async function scanLatency(): Promise<SuiteResult> {
       const at = performance.now();
       const wall = Date.now();
       const body = JSON.parse(r.body.toString('utf8')) as Arrival['body'];
-      arrivals.set(body.data.id, { at, wall, body });
+      arrivals.set(body.data.id, { at, wall, raw: r.body, signature: String(r.headers['x-service-signature'] ?? ''), timestamp: String(r.headers['x-service-timestamp'] ?? ''), body });
       waiters.get(body.data.id)?.();
     },
   });
@@ -180,6 +182,9 @@ async function measureStore(kind: StoreKind, lab: Lab) {
     lab.waiters.delete(id);
     const got = lab.arrivals.get(id)!;
     if (got.body.type !== 'scan.completed') throw new Error(`scan ${id} ended ${got.body.type}`);
+    // The event is the service's, signed with this partner's key, as a receiver would check it.
+    const verified = verifyWebhook({ apiKey: key, body: got.raw, signatureHeader: got.signature, timestampHeader: got.timestamp });
+    if (!verified.ok) throw new Error(`the event of scan ${id} does not verify: ${verified.reason}`);
     const d = got.body.data;
     const ms = (iso: string) => new Date(iso).getTime();
     return { total: got.at - t0, post: posted - t0, pickup: ms(d.started_at) - ms(d.created_at), scan: ms(d.completed_at) - ms(d.started_at), delivery: got.wall - ms(d.completed_at), connections: d.result?.requests ?? NaN };
