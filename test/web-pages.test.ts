@@ -73,7 +73,7 @@ describe('security headers', () => {
       const page = asPage(url, await get(url));
       const origin = 'https://attacker.example';
       const cors = asPage(url, await get(url, { origin }));
-      const evidence = { domain: 'confgate.test', at: Date.now(), https: { ok: true, value: page }, http: { ok: false, error: 'not probed' }, cors: { ok: true, value: cors }, corsOrigin: origin } as unknown as Evidence;
+      const evidence = { domain: 'confgate.test', at: Date.now(), https: { ok: true, value: page }, http: { ok: false, error: 'not probed' }, cors: { ok: true, value: cors }, corsOrigin: origin, tls: { ok: false, error: 'not probed' } } as unknown as Evidence;
       for (const check of checks) {
         const out = check.run(evidence);
         // Cookie, SRI and mixed-content checks have nothing to judge on pages without cookies or foreign resources.
