@@ -12,7 +12,7 @@ export interface ScanScoringTable {
 }
 
 export const SCAN_SCORING_TABLE: ScanScoringTable = {
-  version: 'scan-2026-11.4',
+  version: 'scan-2026-11.5',
   points: {
     'https-available': { fail: 30 },
     'http-redirects-to-https': { fail: 10, warn: 5 },
