@@ -86,9 +86,16 @@ describe('fast YAML parser', () => {
       'a: >-\n  folded\n  text\nb: "q"\n',
       'a:\n- 1\n- 2\nb: 3\n',
       'a: 1\n  # indented\n',
+      ' # only\n      # comments\n',
       's:\n  w:\n    image: x\n    # ports:\n    #   - 80\n\n  d:\n    image: y\n    # end\n',
     ];
     for (const c of cases) assert.ok(agrees(c), c);
+  });
+  it('leaves an anchor or tag holding a flow indicator to the full parser (yaml refuses it)', () => {
+    for (const c of ['a: &[x, y]b v\n', 'a: &x] v\n', 'a:\n  - &{k v\n', 'a: !reset, v\n']) {
+      assert.equal(agrees(c), false, c);
+      assert.notDeepEqual(parseWithYaml(new Positions(c)).yamlErrors, [], c);
+    }
   });
   it('agrees on mutated fixtures', () => {
     const mutation = fc.tuple(fc.constantFrom(...seeds, ...examples), fc.array(fc.tuple(fc.nat(), fc.nat({ max: 6 }), token), { minLength: 1, maxLength: 4 }));

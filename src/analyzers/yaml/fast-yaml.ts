@@ -243,7 +243,9 @@ class FastParser {
       const c = t[at];
       if (c !== '&' && c !== '!') break;
       let e = at + 1;
-      while (e < lineEnd && t[e] !== ' ' && !(flow && FLOW_STOP.has(t[e]!))) e++;
+      // An anchor or tag name never holds a flow indicator (YAML's ns-anchor-char), in block context too: `&[a`
+      // ends the name there, and what follows without a space is left to the full parser.
+      while (e < lineEnd && t[e] !== ' ' && !FLOW_STOP.has(t[e]!)) e++;
       const name = t.slice(at + 1, e);
       if (c === '&') {
         if (name === '' || anchor !== undefined) throw GIVE_UP;

@@ -53,7 +53,8 @@ export function parseWithYaml(pos: Positions): YamlParse {
   const tokens = [...new Parser().parse(text)];
   const docs = [...new Composer({ uniqueKeys: false }).compose(tokens)];
   const first = docs[0];
-  let tree: Tree = { root: undefined, duplicates: [], nodeEnds: new LineEnds(0), expandedSize: 0, shared: false };
+  // Sized by the text's lines like every other tree's, so a file of comments alone has the same tree on both paths.
+  let tree: Tree = { root: undefined, duplicates: [], nodeEnds: new LineEnds(pos.lines.starts.length), expandedSize: 0, shared: false };
   if (first) {
     for (const e of first.errors) {
       yamlErrors.push({ range: pos.range(e.pos[0], Math.max(e.pos[1], e.pos[0] + 1)), messageId: 'yaml', data: { detail: e.message } });
