@@ -3,6 +3,8 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { parseCidrs } from './net/address.ts';
+import type { HstsPreloadList } from './scan/hsts-preload.ts';
+import { HstsPreloadListError, loadHstsPreloadList } from './scan/hsts-preload.ts';
 
 export const ROLES = ['all', 'api', 'worker'] as const;
 export type Role = (typeof ROLES)[number];
@@ -61,6 +63,8 @@ export interface ScanSettings {
   httpsPort: number | undefined;
   /** Root trust anchors for the scanner's DNSSEC validation (DS records); undefined = IANA's built in. */
   dnssecTrustAnchors: string[] | undefined;
+  /** Chromium's HSTS preload list, loaded at start from SCAN_HSTS_PRELOAD_LIST; undefined: preload status not judged. */
+  hstsPreload: HstsPreloadList | undefined;
 }
 
 /** How scan events are delivered to partners' webhook URLs (deliver-webhook jobs and manual retries). */
@@ -100,6 +104,8 @@ export const SETTINGS: readonly Setting[] = [
   { name: 'SCAN_DNS_SERVERS', default: '(unset)', description: 'TEST-ONLY. Comma-separated `host:port` DNS servers the scanner asks instead of the system resolvers.' },
   { name: 'SCAN_HTTP_PORT', default: '80', description: 'TEST-ONLY. Port the scanner connects to for `http://` URLs without a port.' },
   { name: 'SCAN_DNSSEC_TRUST_ANCHORS', default: '(IANA root KSK-2017 and KSK-2024)', description: 'Semicolon-separated root DS records the scanner validates DNSSEC from, e.g. `20326 8 2 E06D44B8…`; set it only when IANA publishes a new root key before a release carries it (or, in tests, for a lab root).' },
+  { name: 'SCAN_HSTS_PRELOAD_LIST', default: '(unset)', description: "Path of a local copy of Chromium's HSTS preload list (`transport_security_state_static.json`, `//` comments allowed), read once at start, so scans report whether the domain is preloaded (`hsts-preload`, information, 0 points). Unset: not judged. Keep it current as you keep CA bundles." },
+  { name: 'SCAN_HSTS_PRELOAD_DATE', default: "(the file's modification date)", description: 'Date of that snapshot, `YYYY-MM-DD`, stated in every `hsts-preload` result (e.g. the Chromium commit date it was taken from).' },
   { name: 'SCAN_HTTPS_PORT', default: '443', description: 'TEST-ONLY. Port the scanner connects to for `https://` URLs (and TLS probes) without a port.' },
   { name: 'WEBHOOK_RETRY_DELAYS', default: '60,300,900,3600', description: 'Seconds to wait before each automatic webhook retry, comma-separated (1–10 entries, decimals allowed, each up to 86400): after a failed attempt the next entry applies; when none is left the delivery stays failed.' },
   { name: 'WEBHOOK_TIMEOUT_MS', default: '10000', description: 'Time a webhook receiver has to answer one delivery attempt completely (100–60000); slower counts as a failed attempt.' },
@@ -171,6 +177,24 @@ function list(env: Env, name: string): string[] {
   return (env[name] ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
 }
 
+function hstsPreload(env: Env): HstsPreloadList | undefined {
+  const file = env['SCAN_HSTS_PRELOAD_LIST'] || undefined;
+  const date = env['SCAN_HSTS_PRELOAD_DATE'] || undefined;
+  if (file === undefined) {
+    if (date !== undefined) throw new ConfigError('SCAN_HSTS_PRELOAD_DATE needs SCAN_HSTS_PRELOAD_LIST (the list it dates)');
+    return undefined;
+  }
+  if (date !== undefined && (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`)) || new Date(`${date}T00:00:00Z`).toISOString().slice(0, 10) !== date)) {
+    throw new ConfigError(`SCAN_HSTS_PRELOAD_DATE must be a date YYYY-MM-DD (got "${date}")`);
+  }
+  try {
+    return loadHstsPreloadList(file, date);
+  } catch (err) {
+    if (err instanceof HstsPreloadListError) throw new ConfigError(`SCAN_HSTS_PRELOAD_LIST ${file} ${err.message}`);
+    throw err;
+  }
+}
+
 function scanSettings(env: Env): ScanSettings {
   const allowedCidrs = list(env, 'SCAN_ALLOWED_CIDRS');
   try {
@@ -188,6 +212,7 @@ function scanSettings(env: Env): ScanSettings {
     if (!/^\d{1,5} \d{1,3} \d{1,3} ([0-9A-Fa-f]{2})+$/.test(a)) throw new ConfigError(`SCAN_DNSSEC_TRUST_ANCHORS entries must be DS records "<key tag> <algorithm> <digest type> <hex digest>" (got "${a}")`);
   }
   return {
+    hstsPreload: hstsPreload(env),
     leaseMs: intIn(env, 'SCAN_LEASE_MS', 30_000, 1000, 600_000),
     maxAttempts: intIn(env, 'SCAN_MAX_ATTEMPTS', 3, 1, 10),
     allowedCidrs,

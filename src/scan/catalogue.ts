@@ -11,14 +11,14 @@ import {
   backupExposureCheck, containerExposureCheck, dsStoreExposureCheck, envExposureCheck, gitExposureCheck, serverStatusExposureCheck,
 } from './checks/exposure.ts';
 import {
-  disclosureCheck, framingCheck, hstsCheck, http3Check, httpRedirectCheck, httpsAvailableCheck, isolationCheck, permissionsCheck, referrerCheck, xctoCheck,
+  disclosureCheck, framingCheck, hstsCheck, hstsPreloadCheck, http3Check, httpRedirectCheck, httpsAvailableCheck, isolationCheck, permissionsCheck, referrerCheck, xctoCheck,
 } from './checks/http.ts';
 import { ctCheck, ipv6Check, keyExchangeCheck, ocspStaplingCheck, postQuantumCheck } from './checks/handshake.ts';
 import { securityTxtCheck } from './checks/security-txt.ts';
 import { expiryCheck, hostnameCheck, keyCheck, legacyTlsCheck, signatureCheck, trustCheck } from './checks/tls.ts';
 
 export const SCAN_CHECKS: readonly Check[] = [
-  httpsAvailableCheck, httpRedirectCheck, hstsCheck, cspCheck, xctoCheck, framingCheck, referrerCheck, permissionsCheck,
+  httpsAvailableCheck, httpRedirectCheck, hstsCheck, hstsPreloadCheck, cspCheck, xctoCheck, framingCheck, referrerCheck, permissionsCheck,
   isolationCheck, corsCheck, cookieCheck, disclosureCheck, sriCheck, mixedContentCheck, securityTxtCheck, http3Check,
   legacyTlsCheck, cipherSuitesCheck, forwardSecrecyCheck, keyExchangeCheck, postQuantumCheck, trustCheck, hostnameCheck, expiryCheck,
   keyCheck, signatureCheck, ocspStaplingCheck, ctCheck, addressCheck, ipv6Check, caaCheck, mxCheck, spfCheck, dmarcCheck, mtaStsCheck, tlsRptCheck, dnssecCheck,

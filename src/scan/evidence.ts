@@ -1,6 +1,7 @@
 // What the edge collects for one scan: plain data, so every check is a pure function over it and tests can
 // build evidence by hand. A probe that could not run carries its error instead of a value.
 import type { Finding } from '../core/types.ts';
+import type { HstsPreloadEvidence } from './hsts-preload.ts';
 
 /** `refused`: the connector refused the target (an address, name, port or scheme it does not connect to), so no
  * connection was made — for a page, a redirect led there. */
@@ -157,6 +158,9 @@ export interface Evidence {
   /** The home page over IPv6: the name's AAAA address, HTTPS first, plain HTTP when that fails (absent before
    * scan-2026-11.3). A name without AAAA gives an error here; the check reads `dns.aaaa` for that. */
   ipv6?: Probe<{ url: string; status: number; address: string }>;
+  /** The HSTS preload list's entry for the domain, when the operator configured a list (SCAN_HSTS_PRELOAD_LIST);
+   * absent: no list, the preload status is not judged. */
+  hstsPreload?: HstsPreloadEvidence;
   /** Findings from analysing an exposed Dockerfile or compose file. */
   exposedFileFindings: Finding[];
 }

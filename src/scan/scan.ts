@@ -12,6 +12,8 @@ import type { ConnectorSettings } from '../net/connector.ts';
 import { createConnector, ScanBudget } from '../net/connector.ts';
 import type { Evidence } from './evidence.ts';
 import { normalizeDomain } from './normalize.ts';
+import type { HstsPreloadList } from './hsts-preload.ts';
+import { preloadEvidence } from './hsts-preload.ts';
 import { SCAN_SCORING_TABLE, scoreChecks } from './scoring.ts';
 import type { AppliedCap, ScanScoringTable } from './scoring.ts';
 
@@ -38,6 +40,8 @@ export interface ScanOptions extends ConnectorSettings {
   /** Root trust anchors for DNSSEC validation, DS records in presentation form (`20326 8 2 E06D…`); default IANA's
    * (ROOT_TRUST_ANCHORS). Tests give the loopback lab's own root. */
   dnssecTrustAnchors?: readonly string[];
+  /** Chromium's HSTS preload list (SCAN_HSTS_PRELOAD_LIST); undefined: the preload status is not judged. */
+  hstsPreload?: HstsPreloadList;
 }
 
 export interface CheckResult {
@@ -155,7 +159,11 @@ export async function scanDomain(domain: string, options: ScanOptions): Promise<
   }
   const { https, http } = collected;
   if (!https.ok && !http.ok && (https.refused || http.refused)) throw new ScanTargetRefusedError(https.refused ? https.error : http.error);
-  const evidence: Evidence = { ...collected, exposedFileFindings: exposedFileFindings(collected, options.analyzeExposedFile) };
+  const evidence: Evidence = {
+    ...collected,
+    ...(options.hstsPreload ? { hstsPreload: preloadEvidence(options.hstsPreload, name.domain) } : {}),
+    exposedFileFindings: exposedFileFindings(collected, options.analyzeExposedFile),
+  };
   const judged = judge(evidence, options);
   return {
     ...judged,

@@ -1,7 +1,11 @@
 // End-to-end scans of real loopback sites: DNS, HTTP(S) and TLS all real, only the addresses are local.
 import assert from 'node:assert/strict';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import tls from 'node:tls';
 import { after, before, describe, it } from 'node:test';
+import { loadConfig } from '../../src/config.ts';
 import type { Finding } from '../../src/core/types.ts';
 import type { ScanOptions, ScanResult } from '../../src/scan/index.ts';
 import { scanDomain, ScanInputError, ScanTargetRefusedError } from '../../src/scan/index.ts';
@@ -394,6 +398,34 @@ describe('scanDomain on local sites', () => {
     assert.ok(!JSON.stringify(hops).includes('redirect-secret'));
     assertRecomputable(off);
     assertRecomputable(hops);
+  });
+
+  it('reports the HSTS preload status from the list SCAN_HSTS_PRELOAD_LIST names, at 0 points either way', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'confgate-hsts-scan-'));
+    try {
+      const file = join(dir, 'transport_security_state_static.json');
+      await writeFile(file, '// lab list\n{ "entries": [\n  // the lab host, with its subdomains\n  { "name": "hops.example-shop.com", "policy": "custom", "mode": "force-https", "include_subdomains": true }\n] }\n');
+      const { hstsPreload } = loadConfig({ PORT: '0', SCAN_HSTS_PRELOAD_LIST: file, SCAN_HSTS_PRELOAD_DATE: '2026-11-20' }).scan;
+      assert.ok(hstsPreload);
+      // A year's max-age but no includeSubDomains: the entry has include_subdomains, so the site risks removal.
+      const s = await site({
+        certificate: await ca.issue({ names: ['hops.example-shop.com'] }),
+        https: { '/': { headers: { ...SECURE_HEADERS, 'strict-transport-security': 'max-age=31536000', 'set-cookie': [] as string[] }, body: '<!doctype html><html>ok</html>' } },
+      });
+      const listed = await scanDomain('hops.example-shop.com', options(s, { hstsPreload }));
+      const plain = await scanDomain('hops.example-shop.com', options(s));
+      assert.deepEqual(check(listed, 'hsts-preload'), {
+        id: 'hsts-preload', category: 'http', title: 'HSTS preload status', status: 'warn', points: 0,
+        evidence: 'hops.example-shop.com preloaded with include_subdomains — list of 2026-11-20, 1 entries; removal risk: no includeSubDomains while the entry has include_subdomains',
+      });
+      assert.deepEqual([check(plain, 'hsts-preload').status, check(plain, 'hsts-preload').points], ['info', 0]);
+      assert.match(check(plain, 'hsts-preload').evidence, /^not judged: no HSTS preload list configured \(set SCAN_HSTS_PRELOAD_LIST/);
+      assert.equal(listed.score, plain.score);
+      assert.ok(!listed.findings.some((f) => f.message.includes('preload')), 'no finding: the check has no rule');
+      assertRecomputable(listed);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('finds CBC and no forward secrecy with hand-built ClientHellos (Node serves no 3DES, RC4 or NULL: those are decoded from recorded answers)', async () => {

@@ -1,6 +1,7 @@
 // Checks over the home page's transport and response headers.
 import type { Evidence } from '../evidence.ts';
-import type { Check } from './check.ts';
+import type { HstsPreloadEvidence } from '../hsts-preload.ts';
+import type { Check, Outcome } from './check.ts';
 import { clip, header, outcome, scanRule, withHome, withHttpsHome } from './check.ts';
 import { parseCsp } from './csp.ts';
 
@@ -373,4 +374,41 @@ export const http3Check: Check = {
       if (h3.length === 0) return outcome('info', value === undefined ? 'no Alt-Svc header: HTTP/3 not advertised' : `Alt-Svc without h3: ${clip(value)}`);
       return outcome('pass', `HTTP/3 advertised: ${h3.map((a) => `${a.protocol}="${a.authority}"${a.maxAge !== undefined ? ` ma=${a.maxAge}` : ''}`).join(', ')}`);
     }),
+};
+
+/** The preload list's requirement a preloaded site must keep meeting (hstspreload.org): a year's max-age. */
+const PRELOAD_MIN_SECONDS = 31_536_000;
+const PRELOAD_HOWTO = 'set SCAN_HSTS_PRELOAD_LIST to a local copy of Chromium\'s transport_security_state_static.json';
+
+/** HSTS preload status: a pure function of the scanned host, its HTTPS page's Strict-Transport-Security header (and
+ * the page's URL: the header counts only when it came from the host itself) and the list's entry, if a list is
+ * configured. Information only: no peer but the Observatory grades it, so it costs nothing. */
+export function judgeHstsPreload(domain: string, home: { url: string; hsts: string | undefined } | undefined, list: HstsPreloadEvidence | undefined): Outcome {
+  if (list === undefined) return outcome('info', `not judged: no HSTS preload list configured (${PRELOAD_HOWTO})`);
+  const snapshot = `list of ${list.date}${list.dateSource === 'mtime' ? ' (file date)' : ''}, ${list.size} entries`;
+  const entry = list.entry;
+  if (entry === undefined) return outcome('info', `not preloaded: ${domain} is not in the ${snapshot}`);
+  const via = entry.name === domain ? `${domain} preloaded` : `${domain} preloaded through ${entry.name} (include_subdomains)`;
+  const what = `${via}${entry.include_subdomains && entry.name === domain ? ' with include_subdomains' : ''} — ${snapshot}`;
+  // The list's requirements bind the name in it: a subdomain covered by its parent's entry has nothing to keep up.
+  if (entry.name !== domain) return outcome('pass', what);
+  if (home === undefined || new URL(home.url).hostname !== domain) return outcome('pass', `${what}; no header from ${domain} itself to compare`);
+  const problems: string[] = [];
+  const directives = (home.hsts ?? '').split(';').map((d) => d.trim().toLowerCase());
+  const maxAge = /^max-age="?(\d+)"?$/.exec(directives.find((d) => d.startsWith('max-age')) ?? '');
+  if (home.hsts === undefined) problems.push('no Strict-Transport-Security header');
+  else if (!maxAge || Number(maxAge[1]) < PRELOAD_MIN_SECONDS) problems.push(`max-age ${maxAge?.[1] ?? 'missing'} is under 31536000`);
+  if (home.hsts !== undefined && entry.include_subdomains && !directives.includes('includesubdomains')) problems.push('no includeSubDomains while the entry has include_subdomains');
+  if (problems.length > 0) return outcome('warn', `${what}; removal risk: ${problems.join(', ')}`);
+  return outcome('pass', what);
+}
+
+export const hstsPreloadCheck: Check = {
+  id: 'hsts-preload',
+  area: 'http',
+  title: 'HSTS preload status',
+  run: (e) => {
+    const home = e.https.ok ? { url: e.https.value.url, hsts: header(e.https.value, 'strict-transport-security') } : undefined;
+    return judgeHstsPreload(e.domain, home, e.hstsPreload);
+  },
 };

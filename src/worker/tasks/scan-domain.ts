@@ -71,6 +71,7 @@ export function scanDomainTask(config: Config, extra: Pick<ScanOptions, 'ca'> = 
     ...(config.scan.httpPort !== undefined ? { httpPort: config.scan.httpPort } : {}),
     ...(config.scan.httpsPort !== undefined ? { httpsPort: config.scan.httpsPort } : {}),
     ...(config.scan.dnssecTrustAnchors !== undefined ? { dnssecTrustAnchors: config.scan.dnssecTrustAnchors } : {}),
+    ...(config.scan.hstsPreload !== undefined ? { hstsPreload: config.scan.hstsPreload } : {}),
     analyzeExposedFile: (kind, text) => analyzeText<unknown>(fileType(kind).analyzer, text, { helpBaseUrl: config.publicBaseUrl }, RULESET_VERSION).findings,
     ...extra,
   };
