@@ -2,7 +2,10 @@
 // (DNS, HTTP, TLS) — creation, the life cycle to completed or failed, idempotency (replays, conflicts,
 // concurrent requests), quota, history with cursors, scoping to the key, errors, and OpenAPI conformance.
 import assert from 'node:assert/strict';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { createServer } from '../src/http/server.ts';
@@ -41,6 +44,7 @@ let site: Site;
 let canary: Canary;
 let worker: Worker;
 let openapi: OpenApiChecker;
+let listDir: string;
 /** While set, the slow host's home page waits for it: a scan can be held mid-flight. */
 let gate: Promise<void> | undefined;
 
@@ -73,7 +77,13 @@ before(async () => {
       [`${TO_PRIVATE}/`]: { status: 302, headers: { location: 'https://private.scan-partner.com/' } },
     },
   });
+  // The worker judges HSTS preload status against a list the setting names (our own, naming the lab host).
+  listDir = await mkdtemp(join(tmpdir(), 'confgate-hsts-'));
+  const list = join(listDir, 'transport_security_state_static.json');
+  await writeFile(list, `// lab list\n{ "entries": [ { "name": "${GOOD}", "policy": "custom", "mode": "force-https" } ] }\n`);
   t = await startTestApp({
+    SCAN_HSTS_PRELOAD_LIST: list,
+    SCAN_HSTS_PRELOAD_DATE: '2026-11-20',
     PARTNER_RATE_LIMIT: '100000/s',
     SCAN_ALLOWED_CIDRS: '127.0.0.0/8',
     SCAN_DNS_SERVERS: dns.server,
@@ -89,6 +99,7 @@ after(async () => {
   await worker.stop(5000);
   await t.close();
   await Promise.all([site.close(), dns.close(), canary.close()]);
+  await rm(listDir, { recursive: true, force: true });
 });
 
 const partner = (options: Parameters<typeof partnerWithKey>[2] = {}) => partnerWithKey(t.store.db, t.config, options);
@@ -171,6 +182,8 @@ describe('scan life cycle', () => {
     assert.match(scan.result.grade, /^[A-F][+-]?$/);
     assert.ok(Array.isArray(scan.result.findings) && scan.result.findings.length > 0, 'the test site lacks CSP & co.: findings');
     assert.ok(scan.result.checks.some((c: { id: string; status: string }) => c.id === 'https-available' && c.status === 'pass'));
+    assert.deepEqual(scan.result.checks.filter((c: { id: string }) => c.id === 'hsts-preload').map((c: { status: string; evidence: string; points: number }) => [c.status, c.evidence, c.points]),
+      [['pass', `${GOOD} preloaded — list of 2026-11-20, 1 entries`, 0]], 'judged against the list SCAN_HSTS_PRELOAD_LIST names');
     assert.deepEqual(scan.result.checks.filter((c: { id: string }) => c.id === 'dnssec').map((c: { status: string; evidence: string }) => [c.status, c.evidence]),
       [['pass', 'secure (. → com. → scan-partner.com., ECDSAP256SHA256)']], 'validated from the lab root SCAN_DNSSEC_TRUST_ANCHORS names');
     assert.equal(scan.result.score, 100 + scan.result.checks.reduce((s: number, c: { points: number }) => s + c.points, 0));
