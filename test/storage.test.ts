@@ -72,6 +72,15 @@ describe('job queue', () => {
     assert.deepEqual(row, { status: 'dead', last_error: 'second' });
     assert.ok((await queueStats(store.db, t0)).dead >= 1);
   });
+  it('a job enqueued due now is due to a worker whose clock reads the same millisecond (Dates have no microseconds)', async () => {
+    const id = (await enqueue(store.db, 'due-now', {}))!;
+    // The row's run_at as a worker's clock could read it at that instant: a Date, truncated to the millisecond.
+    const [row] = await store.db.query<{ run_at: Date; us: number }>("SELECT run_at, (EXTRACT(MICROSECONDS FROM run_at)::int % 1000) AS us FROM jobs WHERE id = $1", [id]);
+    assert.equal(row!.us, 0, 'stored to the millisecond');
+    const jobs = await claim(store.db, 'A', ['due-now'], 1, new Date(row!.run_at.getTime()), 1000);
+    assert.deepEqual(jobs.map((j) => j.id), [id]);
+    assert.equal(await complete(store.db, id, 'A'), true);
+  });
   it('a unique key allows one pending job', async () => {
     assert.ok(await enqueue(store.db, 'u', {}, { uniqueKey: 'only-one' }));
     assert.equal(await enqueue(store.db, 'u', {}, { uniqueKey: 'only-one' }), undefined);

@@ -22,11 +22,16 @@ export interface EnqueueOptions {
  * next poll. */
 export const JOBS_CHANNEL = 'confgate_jobs';
 
+// "Due now" is the database's now() to the millisecond: workers claim with their own clock, a JavaScript Date
+// (milliseconds), so a job stamped 12:00:00.123456 and announced at commit would not be due to a worker that woke
+// at 12:00:00.123 — and, announced once, would wait for the next poll (an hour in tests, 250 ms in service).
+const NOW_MS = "date_trunc('milliseconds', now())";
+
 export async function enqueue(db: Queryable, kind: string, payload: Record<string, unknown>, options: EnqueueOptions = {}): Promise<number | undefined> {
   const rows = await db.query<{ id: number }>(
     `WITH job AS (
        INSERT INTO jobs (kind, payload, run_at, max_attempts, unique_key)
-       VALUES ($1, $2, COALESCE($3, now()), $4, $5)
+       VALUES ($1, $2, COALESCE($3, ${NOW_MS}), $4, $5)
        ON CONFLICT (unique_key) DO NOTHING RETURNING id, run_at)
      SELECT job.id FROM job LEFT JOIN LATERAL (SELECT pg_notify('${JOBS_CHANNEL}', '') WHERE job.run_at <= now()) n ON true`,
     [kind, JSON.stringify(payload), options.runAt ?? null, options.maxAttempts ?? 5, options.uniqueKey ?? null],
@@ -73,7 +78,7 @@ export async function postpone(db: Queryable, id: number, owner: string, runAt: 
 /** A postponed job due at once after all: only if nobody moved or claimed it since it was postponed to `runAt`. */
 export async function resume(db: Queryable, id: number, runAt: Date): Promise<void> {
   await db.query(
-    `WITH due AS (UPDATE jobs SET run_at = now() WHERE id = $1 AND lease_owner IS NULL AND run_at = $2 RETURNING id)
+    `WITH due AS (UPDATE jobs SET run_at = ${NOW_MS} WHERE id = $1 AND lease_owner IS NULL AND run_at = $2 RETURNING id)
      SELECT pg_notify('${JOBS_CHANNEL}', '') FROM due`,
     [id, runAt],
   );
