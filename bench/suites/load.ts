@@ -15,7 +15,7 @@ import autocannon from 'autocannon';
 import type { SuiteResult } from '../run.ts';
 import { COMPOSE, DOCKERFILE } from '../samples.ts';
 import { TEST_SECRET_KEY, createEmptyStore } from '../../test/support/store.ts';
-import { adminCli, startService } from '../../test/support/service.ts';
+import { enterprisePartnerKey, startService } from '../../test/support/service.ts';
 import { createTestCa, startDnsServer, startSite } from '../../test/support/local-sites/index.ts';
 
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 20);
@@ -151,13 +151,7 @@ export default async function load(): Promise<SuiteResult> {
   };
   // The partner: an enterprise account with a quota no run can use up, made with the operator commands.
   const email = `load-${randomUUID().slice(0, 8)}@example.test`;
-  const admin = (args: string[]) => {
-    const r = adminCli([...args, '--json'], env);
-    if (r.status !== 0) throw new Error(`confgate-admin ${args.slice(0, 2).join(' ')} failed: ${r.stderr}`);
-    return JSON.parse(r.stdout) as Record<string, unknown>;
-  };
-  admin(['account', 'create', '--email', email, '--plan', 'enterprise', '--quota', '10000000', '--approve']);
-  const key = String(admin(['key', 'create', '--email', email])['key']);
+  const key = enterprisePartnerKey(env, email);
   // The inspector on a loopback port of the system's choosing, for the full collections before measuring.
   const service = await startService({ ...env, NODE_OPTIONS: '--inspect=127.0.0.1:0' });
   try {

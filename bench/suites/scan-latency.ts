@@ -29,7 +29,7 @@ import { scanDomain } from '../../src/scan/index.ts';
 import { verifyWebhook } from '../../src/webhooks/verify.ts';
 import { TEST_DATABASE_URL, createEmptyStore } from '../../test/support/store.ts';
 import type { StoreKind } from '../../test/support/store.ts';
-import { adminCli, startService } from '../../test/support/service.ts';
+import { enterprisePartnerKey, startService } from '../../test/support/service.ts';
 import { createTestCa, startDnsServer, startSite } from '../../test/support/local-sites/index.ts';
 import { startReceiver } from '../../test/webhooks-receiver.ts';
 
@@ -150,13 +150,7 @@ async function measureStore(kind: StoreKind, lab: Lab) {
     NODE_EXTRA_CA_CERTS: lab.caFile,
   };
   const email = `latency-${randomUUID().slice(0, 8)}@example.test`;
-  const admin = (args: string[]) => {
-    const r = adminCli([...args, '--json'], env);
-    if (r.status !== 0) throw new Error(`confgate-admin ${args.slice(0, 2).join(' ')} failed: ${r.stderr}`);
-    return JSON.parse(r.stdout) as Record<string, unknown>;
-  };
-  admin(['account', 'create', '--email', email, '--plan', 'enterprise', '--quota', '10000000', '--approve']);
-  const key = String(admin(['key', 'create', '--email', email])['key']);
+  const key = enterprisePartnerKey(env, email);
   const service = await startService(env);
   const auth = { authorization: `Bearer ${key}` };
   let n = 0;

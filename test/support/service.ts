@@ -102,3 +102,15 @@ export function adminCli(args: string[], env: Record<string, string>): { status:
   const res = spawnSync(process.execPath, ['src/admin/cli.ts', ...args], { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 60_000 });
   return { status: res.status, stdout: res.stdout, stderr: res.stderr };
 }
+
+/** A partner for benchmarks: an approved enterprise account with a quota no run can use up, and its key, made with
+ * the operator commands (as an operator would). Returns the key. */
+export function enterprisePartnerKey(env: Record<string, string>, email: string): string {
+  const admin = (args: string[]) => {
+    const r = adminCli([...args, '--json'], env);
+    if (r.status !== 0) throw new Error(`confgate-admin ${args.slice(0, 2).join(' ')} failed: ${r.stderr}`);
+    return JSON.parse(r.stdout) as Record<string, unknown>;
+  };
+  admin(['account', 'create', '--email', email, '--plan', 'enterprise', '--quota', '10000000', '--approve']);
+  return String(admin(['key', 'create', '--email', email])['key']);
+}
