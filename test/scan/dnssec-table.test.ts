@@ -7,7 +7,7 @@ import type { DnsClient } from '../../src/net/dns-client.ts';
 import { dnssecCheck, nsec3Hash, ROOT_TRUST_ANCHORS, validateName } from '../../src/scan/checks/dnssec.ts';
 import type { DnssecEvidence, Evidence } from '../../src/scan/evidence.ts';
 import { collectDnssec } from '../../src/scan/probes/dnssec-probe.ts';
-import { labAnswer } from '../support/local-sites/dns-server.ts';
+import { base32hex, labAnswer } from '../support/local-sites/dns-server.ts';
 import type { RecordSet } from '../support/local-sites/index.ts';
 import { createDnssecLab } from '../support/local-sites/dnssec-signer.ts';
 import type { DnssecLab } from '../support/local-sites/dnssec-signer.ts';
@@ -118,22 +118,8 @@ describe('DNSSEC evidence table', () => {
 
 describe('NSEC3 hashing', () => {
   it('matches RFC 5155 appendix A (salt aabbccdd, 12 iterations), written in base32hex', () => {
-    const b32 = (b: Buffer) => {
-      let out = '';
-      let bits = 0;
-      let v = 0;
-      for (const x of b) {
-        v = (v << 8) | x;
-        bits += 8;
-        while (bits >= 5) {
-          out += '0123456789abcdefghijklmnopqrstuv'[(v >> (bits - 5)) & 31];
-          bits -= 5;
-        }
-      }
-      return out;
-    };
     const salt = Buffer.from('aabbccdd', 'hex');
-    assert.deepEqual(['example', 'a.example', 'ai.example', 'ns1.example'].map((n) => b32(nsec3Hash(n, salt, 12))),
+    assert.deepEqual(['example', 'a.example', 'ai.example', 'ns1.example'].map((n) => base32hex(nsec3Hash(n, salt, 12))),
       ['0p9mhaveqvm6t7vbl5lop2u3t2rp3tom', '35mthgpgcu1qg68fab165klnsnk3dpvl', 'gjeqe526plbf1g8mklp59enfd789njgi', '2t7b4g4vsa5smi47k61mv5bv1a22bojr']);
   });
 });

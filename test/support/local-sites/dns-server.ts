@@ -91,7 +91,8 @@ function bitmap(types: number[]): Buffer {
 }
 
 const BASE32HEX = '0123456789abcdefghijklmnopqrstuv';
-function base32hex(b: Buffer): string {
+/** Base32hex without padding (RFC 4648 §7), as NSEC3 owner names are written. */
+export function base32hex(b: Buffer): string {
   let out = '';
   let bits = 0;
   let value = 0;
