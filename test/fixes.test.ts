@@ -8,7 +8,7 @@ import { FILE_TYPES } from '../src/analysis/file-types/index.ts';
 import { applyFixes, lineStarts, placeFix } from '../src/core/fix.ts';
 import type { Fix } from '../src/core/fix.ts';
 import type { Finding } from '../src/core/types.ts';
-import { fixUnits, FILENAMES } from './support/fix-laws.ts';
+import { FILENAMES, unitsNotKept } from './support/fix-laws.ts';
 import { CASES } from './support/fix-cases.ts';
 
 const TYPE_OF: Record<string, string> = { CGD: 'dockerfile', CGC: 'compose', CGW: 'github-workflow', CGA: 'github-action' };
@@ -40,11 +40,8 @@ function checkLaws(rule: string, code: string, finding: Finding & { fix: Fix }):
   assert.ok((now.get(rule) ?? 0) < (was.get(rule) ?? 0), `${rule}: the fix removes its finding in\n${text}`);
   for (const [id, n] of now) if (id !== rule) assert.ok(n <= (was.get(id) ?? 0), `${rule}: the fix adds a ${id} finding in\n${text}\n${JSON.stringify(after.findings.filter((f) => f.rule_id === id).map((f) => f.message))}`);
   // Re-parses, every unit the edits do not touch unchanged and in its place (shifted by the lines edits add before it).
-  const untouched = (u: { start: number; end: number }) => placed.every((p) => u.end < p.start || u.start > p.end);
-  const shift = (offset: number) => placed.filter((p) => p.end <= offset).reduce((sum, p) => sum + p.text.length - (p.end - p.start), 0);
-  const kept = fixUnits(fileType, code).filter(untouched).map((u) => `${u.start + shift(u.start)} ${u.sig}`);
-  const afterUnits = new Set(fixUnits(fileType, text).map((u) => `${u.start} ${u.sig}`));
-  for (const u of kept) assert.ok(afterUnits.has(u), `${rule}: "${u}" is unchanged in\n${text}`);
+  const sorted = [...placed].sort((a, b) => a.start - b.start || a.end - b.end);
+  for (const u of unitsNotKept(fileType, code, text, sorted)) assert.fail(`${rule}: "${u}" is unchanged in\n${text}`);
 }
 
 describe('fixes: exact corrections, rule by rule', () => {

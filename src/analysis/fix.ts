@@ -2,8 +2,8 @@
 // last analysis carry (src/core/fix.ts: in a fixed order, skipping any that conflicts with one already taken), then
 // analyzes again; it stops when no fix applies, after MAX_FIX_PASSES, or when a pass would make the file worse (a
 // lower score or more syntax errors: that pass is dropped). So fixing the result again changes nothing.
-import { applyFixes } from '../core/fix.ts';
-import type { FixMode, OrderedFix } from '../core/fix.ts';
+import { applyFixes, chooseFixes, spliceEdits } from '../core/fix.ts';
+import type { FixMode, OrderedFix, Placed } from '../core/fix.ts';
 import type { EngineOptions } from '../core/engine.ts';
 import type { Finding, Report } from '../core/types.ts';
 import { analyzeFile, runProject } from './analyze.ts';
@@ -46,24 +46,27 @@ export function fixFile(input: FileInput, options: EngineOptions, mode: FixMode)
 }
 
 /** fixFile, with the number of passes that applied fixes (for tests and the bench: MAX_FIX_PASSES means it may stop
- * short of a fixed point). */
-export function fixFileRun(input: FileInput, options: EngineOptions, mode: FixMode): { report: FixedFileReport; passes: number } {
+ * short of a fixed point) and the edits each kept pass made, as offsets into that pass's input (for the fix laws). */
+export function fixFileRun(input: FileInput, options: EngineOptions, mode: FixMode): { report: FixedFileReport; passes: number; edits: Placed[][] } {
   const original = analyzeFile(input, options);
   let report: FileReport = original;
   let content = input.content;
   let applied = 0;
   let passes = 0;
+  const edits: Placed[][] = [];
   for (; passes < MAX_FIX_PASSES; passes++) {
-    const next = applyFixes(content, fixesOf(report.findings, mode));
+    const next = chooseFixes(content, fixesOf(report.findings, mode));
     if (next.applied === 0) break;
+    const text = spliceEdits(content, next.edits);
     // The type stays the one the original was analyzed as: a fix never makes a Dockerfile something else.
-    const after = analyzeFile({ ...input, content: next.text, fileType: original.file_type }, options);
+    const after = analyzeFile({ ...input, content: text, fileType: original.file_type }, options);
     if (worse(after, report)) break;
-    content = next.text;
+    content = text;
     applied += next.applied;
+    edits.push(next.edits);
     report = after;
   }
-  return { report: { ...original, fixed: { content, applied, score: report.score, remaining: report.findings.length } }, passes };
+  return { report: { ...original, fixed: { content, applied, score: report.score, remaining: report.findings.length } }, passes, edits };
 }
 
 function fileFindings(report: ProjectReport, filename: string, index: number): Finding[] {

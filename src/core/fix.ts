@@ -66,7 +66,8 @@ export function fixOf(description: string, safety: FixSafety, starts: readonly n
   return { description, safety, edits: edits.map(([s, e, t]) => editAt(starts, s, e, t)) };
 }
 
-interface Placed {
+/** An edit as offsets into the text it applies to. */
+export interface Placed {
   start: number;
   end: number;
   text: string;
@@ -113,9 +114,9 @@ export function compareFixes(a: OrderedFix, b: OrderedFix): number {
   return x.start_line - y.start_line || x.start_column - y.start_column || (a.rule_id < b.rule_id ? -1 : a.rule_id > b.rule_id ? 1 : 0);
 }
 
-/** Applies, in the documented order, every fix that conflicts with none applied before it (an identical fix twice,
- * e.g. two findings on one keyword, counts once). Returns the new text and how many fixes were applied. */
-export function applyFixes(text: string, fixes: readonly OrderedFix[]): { text: string; applied: number } {
+/** Chooses, in the documented order, every fix that conflicts with none chosen before it (an identical fix twice,
+ * e.g. two findings on one keyword, counts once). Returns their edits, sorted, and how many fixes they make. */
+export function chooseFixes(text: string, fixes: readonly OrderedFix[]): { edits: Placed[]; applied: number } {
   const starts = lineStarts(text);
   const taken: Placed[] = [];
   const seen = new Set<string>();
@@ -130,13 +131,23 @@ export function applyFixes(text: string, fixes: readonly OrderedFix[]): { text: 
     taken.push(...placed);
     applied++;
   }
-  if (applied === 0) return { text, applied };
   taken.sort((a, b) => a.start - b.start || a.end - b.end);
+  return { edits: taken, applied };
+}
+
+/** The text with sorted, non-conflicting edits made. */
+export function spliceEdits(text: string, edits: readonly Placed[]): string {
   let out = '';
   let at = 0;
-  for (const p of taken) {
+  for (const p of edits) {
     out += text.slice(at, p.start) + p.text;
     at = p.end;
   }
-  return { text: out + text.slice(at), applied };
+  return out + text.slice(at);
+}
+
+/** Applies the fixes chooseFixes chooses. Returns the new text and how many fixes were applied. */
+export function applyFixes(text: string, fixes: readonly OrderedFix[]): { text: string; applied: number } {
+  const { edits, applied } = chooseFixes(text, fixes);
+  return applied === 0 ? { text, applied } : { text: spliceEdits(text, edits), applied };
 }

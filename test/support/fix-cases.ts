@@ -46,6 +46,9 @@ export const CASES: Case[] = [
   { rule: 'CGC002', code: 'services:\n  web:\n    image: nginx:1.27\n    restart: always\n    image: nginx:1.27\n', fixed: 'services:\n  web:\n    image: nginx:1.27\n    restart: always\n' },
   { rule: 'CGC031', code: 'version: "3.8"\nservices:\n  web:\n    image: nginx:1.27\n', fixed: 'services:\n  web:\n    image: nginx:1.27\n' },
   { rule: 'CGC041', code: 'services:\n  web:\n    image: nginx:1.27\n    network_mode: host\n    ports:\n      - "8080:80"\n    restart: always\n', fixed: 'services:\n  web:\n    image: nginx:1.27\n    network_mode: host\n    restart: always\n' },
+  // Several entries, long syntax: the whole ignored key goes, and nothing else moves (a property test found the law
+  // counting each removed entry as a change of its own).
+  { rule: 'CGC041', code: 'services:\n  app:\n    image: example/app:1.0\n    network_mode: host\n    ports:\n      - target: 80\n        published: 8080\n        protocol: tcp\n      - "9090:9090"\n    restart: always\n', fixed: 'services:\n  app:\n    image: example/app:1.0\n    network_mode: host\n    restart: always\n' },
   { rule: 'CGC013', code: 'services:\n  web:\n    image: nginx:1.27\n', fixed: 'services:\n  web:\n    image: nginx:1.27\n    security_opt:\n      - no-new-privileges:true\n', safety: 'unsafe' },
   { rule: 'CGC030', code: 'services:\n  web:\n    image: nginx:1.27 # pinned\n', fixed: 'services:\n  web:\n    image: nginx:1.27 # pinned\n    read_only: true\n', safety: 'unsafe' },
   { rule: 'CGC020', code: 'services:\n  web:\n    image: nginx:1.27\n    ports:\n      - "8080:80"\n', fixed: 'services:\n  web:\n    image: nginx:1.27\n    ports:\n      - "127.0.0.1:8080:80"\n', safety: 'unsafe' },
