@@ -12,14 +12,19 @@ const PLAIN = /^[\w./:@%+,=-]+(?:[ \t]+[\w./:@%+,=-]+)*$/;
 const BUILTINS = new Set(['cd', 'source', '.', 'export', 'set', 'unset', 'alias', 'eval', 'trap', 'ulimit', 'umask', 'wait', 'read', 'shift', 'return', 'exit', 'command', 'type', 'hash', 'exec']);
 
 /** The exec form of a plain one-line command (the shell form only ran it through `sh -c`). An ENTRYPOINT only when no
- * CMD is set in its stages: in exec form it would receive the CMD as arguments, which the shell form ignores. */
+ * CMD is set in its stages: in exec form it would receive the CMD as arguments, which the shell form ignores. A CMD
+ * under an ENTRYPOINT of its stages is that entrypoint's arguments: `sh -c "<command>"` becomes the bare words, which a
+ * human must check against what the entrypoint does with them (unsafe). A base image's ENTRYPOINT cannot be seen from
+ * the file; official images' entrypoints run their arguments with `exec "$@"`, where both forms run the same command. */
 function execForm(doc: DockerfileDoc, instr: Instruction, stage: Stage): Fix | undefined {
   const span = instr.argsSpan!;
   if (!PLAIN.test(instr.argsText) || !writtenAs(doc, span, instr.argsText)) return undefined;
   const words = instr.argsText.split(/[ \t]+/);
   if (words[0]!.includes('=') || BUILTINS.has(words[0]!)) return undefined;
   if (instr.kind === 'ENTRYPOINT' && stageChain(stage).some((s) => s.instructions.some((i) => i.kind === 'CMD'))) return undefined;
-  return dockerfileFix(doc, `Write ${instr.kind} in exec form.`, [[span.start, span.end, `[${words.map((w) => JSON.stringify(w)).join(', ')}]`]]);
+  const underEntrypoint = instr.kind === 'CMD' && stageChain(stage).some((s) => s.instructions.some((i) => i.kind === 'ENTRYPOINT'));
+  const description = underEntrypoint ? 'Write CMD in exec form (the ENTRYPOINT then receives these words instead of `/bin/sh -c "…"`).' : `Write ${instr.kind} in exec form.`;
+  return dockerfileFix(doc, description, [[span.start, span.end, `[${words.map((w) => JSON.stringify(w)).join(', ')}]`]], underEntrypoint ? 'unsafe' : 'safe');
 }
 
 export const rule: DockerfileRule = {

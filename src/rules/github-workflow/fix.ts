@@ -49,9 +49,11 @@ function envName(path: string): string {
   return path.split('.').slice(-2).join('_').toUpperCase().replace(/[^A-Z0-9_]/g, '_');
 }
 
-/** zizmor's template-injection fix: the `${{ path }}` in a bash `run: |` block becomes `${NAME}` (quoted when it was
- * not), and the step gets `env: NAME: ${{ path }}`. Only for an expression that is the path alone, outside single
- * quotes, comments and heredocs. */
+/** zizmor's template-injection fix: the `${{ path }}` in a bash `run: |` block, or in a one-line plain `run:` value,
+ * becomes `${NAME}` (quoted when it was not), and the step gets `env: NAME: ${{ path }}`. Only for an expression that
+ * is the path alone, outside single quotes, comments and heredocs; in a plain value not at its start (a value starting
+ * with `"` would be read as a quoted YAML string). Quoted YAML values are left alone: their escapes would need
+ * rewriting. */
 export function injectionFix(doc: GhaDoc, e: PlacedExpression, path: string): Fix | undefined {
   const step = e.step;
   const run = step?.run;
@@ -59,11 +61,12 @@ export function injectionFix(doc: GhaDoc, e: PlacedExpression, path: string): Fi
   const t = doc.pos.text;
   const starts = lineStarts(t);
   const node = run.str.node;
-  if (t[node.start] !== '|') return undefined;
+  const block = t[node.start] === '|';
+  if (!block && (node.quoted || node.range.start_line !== node.range.end_line)) return undefined;
   const start = starts[e.range.start_line - 1]! + e.range.start_column - 1;
   const end = starts[e.range.end_line - 1]! + e.range.end_column - 1;
-  if (!/^\$\{\{[^}]*\}\}$/.test(t.slice(start, end))) return undefined;
-  const bodyStart = t.indexOf('\n', node.start) + 1;
+  if (!/^\$\{\{[^}]*\}\}$/.test(t.slice(start, end)) || (!block && start === node.start)) return undefined;
+  const bodyStart = block ? t.indexOf('\n', node.start) + 1 : node.start;
   const state = quoting(t.slice(bodyStart, start));
   if (state === undefined || state === 'single') return undefined;
   const name = envName(path);
