@@ -52,6 +52,7 @@ import { rule as invalidInterpolation } from './invalid-interpolation.ts';
 import { rule as dependsOnProfiledService } from './depends-on-profiled-service.ts';
 import { rule as duplicateContainerName } from './duplicate-container-name.ts';
 import { rule as containerNameInvalid } from './container-name-invalid.ts';
+import { rule as deprecatedExternalName } from './deprecated-external-name.ts';
 import { rule as sharedMountPropagation } from './shared-mount-propagation.ts';
 import { rule as syntaxError } from './syntax-error.ts';
 import type { ComposeRule } from './support.ts';
@@ -110,6 +111,7 @@ export const composeRules: readonly ComposeRule[] = [
   eolImage,
   tlsVerificationEnvDisabled,
   containerNameInvalid,
+  deprecatedExternalName,
 ];
 
 export const composeAnalyzer: FileAnalyzer<ComposeDoc> = {
