@@ -14,5 +14,6 @@ testRule(workflowAnalyzer, rule, {
     { code: "on: push\npermissions: read\njobs:\n  j:\n    runs-on: ubuntu-24.04\n    steps:\n      - run: make\n", errors: [{ line: 2, column: 14, endLine: 2, endColumn: 18, message: "not a permissions value" }], name: "a bare level" },
     { code: "on: push\npermissions: {}\njobs:\n  j:\n    permissions:\n      pull-request: write\n    runs-on: x\n    steps: [{run: a}]\n", errors: [{ line: 6, column: 7, endLine: 6, endColumn: 19 }], name: "on a job" },
     { code: 'on: push\njobs:\n  j:\n    permissions:\n    runs-on: ubuntu-24.04\n    steps:\n      - run: make\n', errors: [{ line: 4, column: 5, endColumn: 16, message: '""' }], name: 'permissions: with no value' },
+    { code: "on: push\npermissions:\n  contents: Read\njobs:\n  j:\n    runs-on: ubuntu-24.04\n    steps:\n      - run: make\n", errors: [{ line: 3, column: 13, endLine: 3, endColumn: 17, message: '"Read" is not a level of "contents"' }], name: 'a level in the wrong case (fixable)' },
   ],
 });
