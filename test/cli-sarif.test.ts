@@ -66,6 +66,37 @@ describe('SARIF from the CLI and from the service', () => {
     assert.deepEqual(privileged.suppressions, [{ kind: 'inSource', justification: 'CI runner needs it' }]);
   });
 
+  it('fixable findings: the CLI\'s log carries each fix as fixes[] with non-empty replacements, as the service\'s does', async () => {
+    // The obsolete version key (CGC031: a deleted line) and a deprecated external.name (CGC052: a replacement).
+    const compose = 'version: "3.8"\nservices:\n  web:\n    image: nginx:1.27\n    networks: [proxy]\nnetworks:\n  proxy:\n    external:\n      name: traefik_proxy\n';
+    const fromCli = await cliSarif({ 'reports/.keep': '', 'compose.yaml': compose }, ['compose.yaml']);
+    assertValidSarif(fromCli);
+    const fromService = await serviceSarif('/api/analyze', { filename: 'compose.yaml', file_type: 'auto', content: compose }, 'query');
+    assert.deepEqual(fromCli, fromService);
+    const results = fromCli.runs[0].results as any[];
+    const fixable = results.filter((r) => r.fixes);
+    // The unsafe fixes (no-new-privileges, read_only) are offered too: a human applies them from the alert or not.
+    assert.deepEqual(fixable.map((r) => r.ruleId).sort(), ['CGC013', 'CGC030', 'CGC031', 'CGC052']);
+    for (const r of fixable) {
+      assert.ok(r.fixes.length > 0);
+      for (const fix of r.fixes) {
+        assert.ok(fix.description.text.length > 0);
+        assert.ok(fix.artifactChanges.length > 0, `${r.ruleId}: artifactChanges`);
+        for (const change of fix.artifactChanges) {
+          assert.equal(change.artifactLocation.uri, 'compose.yaml');
+          assert.ok(change.replacements.length > 0, `${r.ruleId}: replacements`);
+        }
+      }
+    }
+    assert.deepEqual(fixable.find((r) => r.ruleId === 'CGC052').fixes[0].artifactChanges[0].replacements, [
+      { deletedRegion: { startLine: 8, startColumn: 13, endLine: 9, endColumn: 26 }, insertedContent: { text: ': true\n    name: traefik_proxy' } },
+    ]);
+    assert.deepEqual(fixable.find((r) => r.ruleId === 'CGC031').fixes[0].artifactChanges[0].replacements, [
+      { deletedRegion: { startLine: 1, startColumn: 1, endLine: 2, endColumn: 1 } },
+    ]);
+    assert.deepEqual(multitoolProblems({ 'cli-fixes': fromCli }, ['Gh']), []);
+  });
+
   it('a clean file is a valid log with no results', async () => {
     const log = await cliSarif({ 'reports/.keep': '', Dockerfile: CLEAN_DOCKERFILE }, ['Dockerfile']);
     assertValidSarif(log);
