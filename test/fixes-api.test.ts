@@ -2,6 +2,7 @@
 // `fixed`, its score and what remains, the findings' `fix` in JSON and in SARIF (schema-valid, and clean under the
 // SARIF multitool's GitHub rules), refusals of any other value; the corrected content never reaches the logs.
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { startTestApp } from './support/app.ts';
 import type { TestApp } from './support/app.ts';
@@ -9,6 +10,7 @@ import { openApiChecker } from './support/openapi.ts';
 import type { OpenApiChecker } from './support/openapi.ts';
 import { assertValidSarif } from './support/sarif-schema.ts';
 import { multitoolProblems } from './support/sarif-multitool.ts';
+import { dumpTables } from './support/store.ts';
 
 const DOCKERFILE = 'from debian:12\nMAINTAINER ops@example.com\nRUN apt-get update\nRUN apt-get install curl\nCMD node server.js\n';
 /** After the safe fixes: casing, the label, the update merged into the install, -y, --no-install-recommends, the lists
@@ -121,6 +123,43 @@ describe('POST /api/analyze-project with fix', () => {
     assert.ok(!single.body.includes('s3cr3t-v4lue-9931'));
     const plain = await post('/api/analyze-project', { files: [{ filename: 'compose.yaml', content: COMPOSE }] });
     assert.equal(plain.json().data.files[0].fixed, undefined);
+  });
+});
+
+describe('the fixed content is never logged nor stored', () => {
+  it('a marker in the fixable lines of a project (and of a file) comes back in the answer only: not in a log line, not in a table', async () => {
+    // An app of its own, at trace level, closed before its tables are read (closing flushes the security log).
+    const own = await startTestApp({ LOG_LEVEL: 'trace' });
+    let open = true;
+    try {
+      const marker = `FIXMARK${randomBytes(6).toString('hex')}`;
+      const dockerfile = `from debian:12\nMAINTAINER ${marker}@example.com\n`;
+      const compose = `version: "3.9"\nservices:\n  web:\n    image: nginx:1.27\n    networks: [proxy]\nnetworks:\n  proxy:\n    external:\n      name: ${marker}\n`;
+      const send = (url: string, payload: object) => own.app.inject({ method: 'POST', url, payload });
+      const files = [{ filename: 'app/Dockerfile', content: dockerfile }, { filename: 'compose.yaml', content: compose }];
+      const answers = [
+        await send('/api/analyze-project', { files, fix: 'safe' }),
+        await send('/api/analyze-project?format=sarif', { files, fix: 'all' }),
+        await send('/api/analyze', { filename: 'compose.yaml', file_type: 'auto', content: compose, fix: 'safe' }),
+      ];
+      assert.deepEqual(answers.map((r) => r.statusCode), [200, 200, 200], answers.map((r) => r.body).join('\n'));
+      const [docker, composeFile] = answers[0]!.json().data.files;
+      assert.equal(docker.fixed.content, `FROM debian:12\nLABEL org.opencontainers.image.authors="${marker}@example.com"\n`);
+      assert.equal(composeFile.fixed.content, `services:\n  web:\n    image: nginx:1.27\n    networks: [proxy]\nnetworks:\n  proxy:\n    external: true\n    name: ${marker}\n`);
+      assert.equal(answers[2]!.json().data.fixed.content, composeFile.fixed.content);
+      assert.ok(answers[1]!.body.includes(marker), 'the SARIF fixes carry the marker');
+      await own.app.close();
+      open = false;
+      const tables = await dumpTables(own.store.db);
+      assert.match(tables, /\/api\/analyze-project/, 'the security log did record the requests');
+      const logs = own.logs.join('');
+      assert.match(logs, /analyze-project/, 'the requests were logged');
+      assert.ok(!logs.includes(marker), 'the marker is in a log line');
+      assert.ok(!tables.includes(marker), 'the marker is in the store');
+    } finally {
+      if (open) await own.app.close();
+      await own.store.destroy();
+    }
   });
 });
 

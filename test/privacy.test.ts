@@ -10,13 +10,7 @@ import { describe, it } from 'node:test';
 import { createLogger } from '../src/logger.ts';
 import { purgeTask } from '../src/worker/tasks/purge.ts';
 import { startTestApp } from './support/app.ts';
-
-async function dumpAllTables(db: { query<T>(sql: string): Promise<T[]> }): Promise<string> {
-  const tables = await db.query<{ table_name: string }>("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'");
-  const parts: string[] = [];
-  for (const { table_name } of tables) parts.push(table_name, JSON.stringify(await db.query(`SELECT * FROM "${table_name}"`)));
-  return parts.join('\n');
-}
+import { dumpTables } from './support/store.ts';
 
 function recentTempFiles(since: number): string[] {
   const out: string[] = [];
@@ -83,7 +77,7 @@ describe('privacy', () => {
     ];
     assert.deepEqual(statuses, [200, 200, 422, 422, 413, 422, 422, 400, 415, 200, 422, 422, 422, 404, 200, 200, 200, 422, 422, 413]);
     await t.app.close(); // flushes the buffered security log and counters
-    const tables = await dumpAllTables(t.store.db);
+    const tables = await dumpTables(t.store.db);
     await t.store.destroy();
     assert.match(tables, /security_log/);
     assert.match(tables, /\/api\/analyze/, 'the security log did record the requests');

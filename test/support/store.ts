@@ -78,3 +78,11 @@ export async function openTestStore(kind: StoreKind = STORE): Promise<TestStore>
     },
   };
 }
+
+/** Every table of the store's public schema, name and rows as JSON: what privacy tests search for a marker. */
+export async function dumpTables(db: { query<T>(sql: string): Promise<T[]> }): Promise<string> {
+  const tables = await db.query<{ table_name: string }>("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'");
+  const parts: string[] = [];
+  for (const { table_name } of tables) parts.push(table_name, JSON.stringify(await db.query(`SELECT * FROM "${table_name}"`)));
+  return parts.join('\n');
+}
