@@ -2,15 +2,59 @@
 // - no focused or skipped tests left behind (`.only`, `.skip`, `{ skip: ... }`, `{ todo: ... }`);
 // - no console output from the service code (it logs through pino, which never logs content);
 // - every relative import spells its `.ts` extension (Node runs the sources directly);
-// - storage runs SQL only: src/storage/ imports nothing of the code above it (webhooks/, auth/, scan/, http/,
-//   lifecycle/...), only its own modules and config.ts;
+// - layering (LAYERS): src/storage/ runs SQL only and imports nothing of the code above it (webhooks/, auth/,
+//   scan/, http/, lifecycle/...), only its own modules and config.ts; src/webhooks/ (delivery) imports nothing of
+//   the scan life cycle, HTTP or the worker, and src/lifecycle/ nothing of HTTP or the worker. Every form of import
+//   counts: static, re-export, side effect, dynamic import() and require(), either quote, and relative, absolute,
+//   file: URL, package self-reference (`confgate/src/...`) and subpath-import (`#...`) specifiers;
 // - no casts of request parts in src/ (`req.body as …`): routes get their types from their schemas
 //   (src/http/type-provider.ts) or route generics. Run from the repository root (tests run it elsewhere).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-/** What src/storage/ may import relatively besides its own modules. */
+/** What src/storage/ may import besides its own modules. */
 const STORAGE_MAY_IMPORT = new Set(['src/config.ts']);
+
+/** One direction per layer: which modules of the repository a directory may not import, and why. */
+const LAYERS: Array<{ dir: string; refuses: (target: string) => boolean; why: string }> = [
+  { dir: 'src/storage/', refuses: (t) => !t.startsWith('src/storage/') && !STORAGE_MAY_IMPORT.has(t), why: 'src/storage/ runs SQL only and imports nothing above it' },
+  { dir: 'src/webhooks/', refuses: (t) => /^src\/(?:lifecycle|http|worker)\//.test(t), why: 'src/webhooks/ delivers events and imports nothing of the scan life cycle, HTTP or the worker' },
+  { dir: 'src/lifecycle/', refuses: (t) => /^src\/(?:http|worker)\//.test(t), why: 'src/lifecycle/ is called by HTTP and the worker and imports neither' },
+];
+
+const packageJson: { name?: string; imports?: Record<string, unknown> } = existsSync('package.json') ? JSON.parse(readFileSync('package.json', 'utf8')) : {};
+
+/** Every module specifier a file names: static imports and re-exports (also spread over lines), side-effect
+ * imports, dynamic import('...') and require('...'), in single, double or back quotes. */
+function specifiers(text: string): Array<{ spec: string; index: number }> {
+  const found: Array<{ spec: string; index: number }> = [];
+  for (const m of text.matchAll(/(?:\bfrom\s*|^\s*import\s*|\bimport\s*\(\s*|\brequire\s*\(\s*)(['"`])([^'"`\n]+)\1/gm)) found.push({ spec: m[2]!, index: m.index });
+  return found;
+}
+
+/** The repository path (with `/`) a specifier of `file` reaches, or undefined for a package or a builtin. */
+function resolveInRepo(file: string, spec: string): string | undefined {
+  const repo = (p: string) => path.relative(process.cwd(), p).split(path.sep).join('/');
+  if (spec.startsWith('./') || spec.startsWith('../')) return repo(path.resolve(path.dirname(file), spec));
+  if (spec.startsWith('/')) return repo(spec);
+  if (spec.startsWith('file:')) return repo(fileURLToPath(spec));
+  if (packageJson.name && spec.startsWith(`${packageJson.name}/`)) return spec.slice(packageJson.name.length + 1);
+  if (spec.startsWith('#')) {
+    // package.json "imports": an exact key, or a `#prefix/*` pattern; an unmapped one is reported as itself.
+    for (const [key, value] of Object.entries(packageJson.imports ?? {})) {
+      const target = typeof value === 'string' ? value : undefined;
+      if (!target) continue;
+      if (key === spec) return repo(path.resolve(target));
+      const star = key.indexOf('*');
+      if (star >= 0 && spec.startsWith(key.slice(0, star)) && spec.endsWith(key.slice(star + 1))) {
+        return repo(path.resolve(target.replace('*', spec.slice(star, spec.length - (key.length - star - 1)))));
+      }
+    }
+    return spec;
+  }
+  return undefined;
+}
 
 function files(dir: string): string[] {
   if (!existsSync(dir)) return [];
@@ -36,18 +80,17 @@ for (const file of ['src', 'test', 'bench', 'scripts', 'bin'].flatMap(files)) {
   if (file.startsWith('src/') && !file.endsWith('.test.ts') && !file.startsWith('src/admin/') && file !== 'src/main.ts') {
     for (const m of text.matchAll(/\bconsole\.(log|info|warn|error|debug)\(/g)) report(file, text, m.index, 'console output in service code (use the logger)');
   }
-  for (const m of text.matchAll(/^(?:import|export)[^'"\n]*from\s+'(\.{1,2}\/[^']+)'/gm)) {
-    if (!/\.(ts|js|json|mjs)$/.test(m[1]!)) report(file, text, m.index, `relative import without its extension: ${m[1]}`);
-  }  if (file.startsWith(`src${path.sep}`)) {
+  for (const m of text.matchAll(/^(?:import|export)[^'"\n]*from\s+(['"])(\.{1,2}\/[^'"]+)\1/gm)) {
+    if (!/\.(ts|js|json|mjs)$/.test(m[2]!)) report(file, text, m.index, `relative import without its extension: ${m[2]}`);
+  }
+  if (file.startsWith(`src${path.sep}`)) {
     for (const m of text.matchAll(/\b(?:req|request)\.(?:body|params|query)\)?\s+as\s/g)) report(file, text, m.index, `cast of a request part (${m[0].trim()}): type the route instead`);
   }
-  if (file.startsWith(`src${path.sep}storage${path.sep}`)) {
-    // Static imports and re-exports (also spread over lines) and dynamic import('...').
-    for (const m of text.matchAll(/(?:\bfrom\s+|^import\s+|\bimport\s*\(\s*)'(\.{1,2}\/[^']+)'/gm)) {
-      const target = path.join(path.dirname(file), m[1]!);
-      if (!target.startsWith(`src${path.sep}storage${path.sep}`) && !STORAGE_MAY_IMPORT.has(target.split(path.sep).join('/'))) {
-        report(file, text, m.index, `storage imports ${target.split(path.sep).join('/')}: src/storage/ runs SQL only and imports nothing above it`);
-      }
+  const posix = file.split(path.sep).join('/');
+  for (const layer of LAYERS.filter((l) => posix.startsWith(l.dir))) {
+    for (const { spec, index } of specifiers(text)) {
+      const target = resolveInRepo(file, spec);
+      if (target !== undefined && layer.refuses(target)) report(file, text, index + text.slice(index).indexOf(spec), `${layer.dir.slice(4, -1)} imports ${target}: ${layer.why}`);
     }
   }
 }

@@ -1,6 +1,6 @@
 // `npm run lint`'s repository rules, run as the script runs (a subprocess in a directory laid out as the
-// repository): the layering rule of src/storage/ with a table of imports it refuses and accepts, and the
-// repository itself passing.
+// repository): the layering rules (src/storage/, src/webhooks/, src/lifecycle/) with tables of imports they refuse
+// and accept, the casts of request parts, and the repository itself passing.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,23 +18,36 @@ describe('lint: storage imports nothing above it', () => {
   const root = mkdtempSync(path.join(tmpdir(), 'confgate-lint-'));
   after(() => rmSync(root, { recursive: true, force: true }));
   let n = 0;
-  /** A repository with one storage module holding `source` (the line the import is on is line 2). */
-  function repoWith(source: string): string {
+  /** A repository (package "confgate") with one module of src/<layer>/ holding `source`, where {root} is the
+   * repository's absolute path (the line the import is on is line 2). */
+  function repoWith(source: string, layer = 'storage'): string {
     const dir = path.join(root, `case-${n++}`);
-    mkdirSync(path.join(dir, 'src', 'storage'), { recursive: true });
-    writeFileSync(path.join(dir, 'src', 'storage', 'x.ts'), `// a storage module\n${source}\nexport const x = 1;\n`);
+    mkdirSync(path.join(dir, 'src', layer), { recursive: true });
+    writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'confgate', imports: { '#http/*': './src/http/*' } }));
+    writeFileSync(path.join(dir, 'src', layer, 'x.ts'), `// a ${layer} module\n${source.replaceAll('{root}', dir)}\nexport const x = 1;\n`);
     return dir;
   }
 
   // [source, the module it reaches, the line reported: the one with the module name]
   const refused: Array<[string, string, number]> = [
-    ["import { scanEvent } from '../webhooks/event.ts';", 'src/webhooks/event.ts', 2],
+    ["import { scanEvent } from '../webhooks/deliver.ts';", 'src/webhooks/deliver.ts', 2],
     ["import { lookupHash } from '../auth/api-key.ts';", 'src/auth/api-key.ts', 2],
     ["import type { ScanResult } from '../scan/index.ts';", 'src/scan/index.ts', 2],
     ["import { ApiError } from '../http/errors.ts';", 'src/http/errors.ts', 2],
     ["export { finishScan } from '../lifecycle/scans.ts';", 'src/lifecycle/scans.ts', 2],
     ["import {\n  vetAddress,\n} from '../net/address.ts';", 'src/net/address.ts', 4],
     ["const m = await import('../webhooks/deliver.ts');", 'src/webhooks/deliver.ts', 2],
+    // Double quotes, side-effect imports, require(), and the non-relative forms of the same modules.
+    ['import { ApiError } from "../http/errors.ts";', 'src/http/errors.ts', 2],
+    ["import '../http/errors.ts';", 'src/http/errors.ts', 2],
+    ["const { ApiError } = require('../http/errors.ts');", 'src/http/errors.ts', 2],
+    ['const m = await import(`../auth/keys.ts`);', 'src/auth/keys.ts', 2],
+    ["import { ApiError } from '{root}/src/http/errors.ts';", 'src/http/errors.ts', 2],
+    ["import { ApiError } from 'file://{root}/src/http/errors.ts';", 'src/http/errors.ts', 2],
+    ["import { ApiError } from 'confgate/src/http/errors.ts';", 'src/http/errors.ts', 2],
+    ["import { ApiError } from '#http/errors.ts';", 'src/http/errors.ts', 2],
+    ["import { ApiError } from '../storage/../http/errors.ts';", 'src/http/errors.ts', 2],
+    ["import { x } from '#unmapped';", '#unmapped', 2],
   ];
   for (const [source, target, line] of refused) {
     it(`refuses ${source.replace(/\s+/g, ' ')}`, () => {
@@ -50,8 +63,12 @@ describe('lint: storage imports nothing above it', () => {
 
   const accepted = [
     "import type { Queryable } from './db.ts';",
+    'import type { Queryable } from "./db.ts";',
     "import type { Config } from '../config.ts';",
+    "import type { Config } from 'confgate/src/config.ts';",
+    "import { x } from '{root}/src/storage/db.ts';",
     "import pg from 'pg';",
+    'import pg from "pg";',
     "import { randomBytes } from 'node:crypto';",
   ];
   for (const source of accepted) {
@@ -59,6 +76,38 @@ describe('lint: storage imports nothing above it', () => {
       const res = lint(repoWith(source));
       assert.equal(res.status, 0, res.stdout + res.stderr);
       assert.equal(res.stdout.trim(), 'lint: ok');
+    });
+  }
+
+  // One direction between the scan life cycle and webhook delivery: [layer, source, module reached, why].
+  const WEBHOOKS_WHY = 'src/webhooks/ delivers events and imports nothing of the scan life cycle, HTTP or the worker';
+  const LIFECYCLE_WHY = 'src/lifecycle/ is called by HTTP and the worker and imports neither';
+  const layered: Array<[string, string, string, string]> = [
+    ['webhooks', "import { isoOffset } from '../lifecycle/scan-view.ts';", 'src/lifecycle/scan-view.ts', WEBHOOKS_WHY],
+    ['webhooks', 'import { finishScan } from "../lifecycle/scans.ts";', 'src/lifecycle/scans.ts', WEBHOOKS_WHY],
+    ['webhooks', "import { ApiError } from '../http/errors.ts';", 'src/http/errors.ts', WEBHOOKS_WHY],
+    ['webhooks', "import { startWorker } from 'confgate/src/worker/runner.ts';", 'src/worker/runner.ts', WEBHOOKS_WHY],
+    ['lifecycle', "import { ApiError } from '../http/errors.ts';", 'src/http/errors.ts', LIFECYCLE_WHY],
+    ['lifecycle', "const t = await import('../worker/tasks/scan-domain.ts');", 'src/worker/tasks/scan-domain.ts', LIFECYCLE_WHY],
+  ];
+  for (const [layer, source, target, why] of layered) {
+    it(`refuses in src/${layer}/: ${source}`, () => {
+      const res = lint(repoWith(source, layer));
+      assert.equal(res.status, 1, res.stdout + res.stderr);
+      assert.equal(res.stderr.split('\n')[0], `src/${layer}/x.ts:2: ${layer} imports ${target}: ${why}`);
+    });
+  }
+  const layeredAccepted: Array<[string, string]> = [
+    ['webhooks', "import { safeRequest } from '../net/index.ts';"],
+    ['webhooks', "import type { Queryable } from '../storage/db.ts';"],
+    ['webhooks', "import { webhookSigningKey } from '../auth/keys.ts';"],
+    ['lifecycle', "import { signatureHeaders } from '../webhooks/signature.ts';"],
+    ['lifecycle', "import { markFinished } from '../storage/scans.ts';"],
+  ];
+  for (const [layer, source] of layeredAccepted) {
+    it(`accepts in src/${layer}/: ${source}`, () => {
+      const res = lint(repoWith(source, layer));
+      assert.equal(res.status, 0, res.stdout + res.stderr);
     });
   }
 

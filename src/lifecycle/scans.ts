@@ -8,7 +8,7 @@ import { claimIdempotencyKey, requestFingerprint } from '../storage/scan-idempot
 import { insertScan, lockDomain, markFinished, markProcessing, newScanId, scanOfKey } from '../storage/scans.ts';
 import type { ScanOutcome, ScanRow } from '../storage/scans.ts';
 import { planWebhookEvent } from '../storage/webhook-deliveries.ts';
-import { scanEvent } from '../webhooks/event.ts';
+import { scanEvent } from './scan-event.ts';
 
 export interface ScanRequest {
   accountId: number;

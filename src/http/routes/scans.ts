@@ -11,7 +11,7 @@ import type { Queryable } from '../../storage/db.ts';
 import { scanDetail, scanView } from '../../lifecycle/scan-view.ts';
 import { listScans, SCAN_ID, SCAN_STATUSES, scanOfKey } from '../../storage/scans.ts';
 import type { ScanRow, ScanStatus, ScanSummary } from '../../storage/scans.ts';
-import { webhookStatus } from '../../webhooks/status.ts';
+import { webhookStatus } from '../../lifecycle/webhook-view.ts';
 import { ApiError } from '../errors.ts';
 import { typed } from '../type-provider.ts';
 import { envelope, errorResponses } from '../schemas/common.ts';

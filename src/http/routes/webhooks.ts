@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { isFinished } from '../../storage/scans.ts';
 import { eventOfScan, recordManualAttempt } from '../../storage/webhook-deliveries.ts';
 import { sendEvent } from '../../webhooks/deliver.ts';
-import { webhookStatus } from '../../webhooks/status.ts';
+import { webhookStatus } from '../../lifecycle/webhook-view.ts';
 import { ApiError } from '../errors.ts';
 import { envelope, errorResponses } from '../schemas/common.ts';
 import { ownScan } from './scans.ts';

@@ -1,6 +1,6 @@
 // The `webhook` object of the scan detail (and of the manual retry's answer): the event's delivery summary and
 // its ten most recent deliveries, newest first.
-import { isoOffset } from '../lifecycle/scan-view.ts';
+import { isoOffset } from './scan-view.ts';
 import { eventOfScan, recentDeliveries } from '../storage/webhook-deliveries.ts';
 import type { Queryable } from '../storage/db.ts';
 

@@ -1,6 +1,6 @@
 // The webhook event of a finished scan. Its body bytes are made once, here, when the scan finishes; every
 // attempt and every manual replay sends exactly these bytes, so one event id always means one body.
-import { isoOffset, scanDetail } from '../lifecycle/scan-view.ts';
+import { isoOffset, scanDetail } from './scan-view.ts';
 import type { ScanRow } from '../storage/scans.ts';
 import { newEventId } from '../storage/webhook-deliveries.ts';
 import type { NewEvent } from '../storage/webhook-deliveries.ts';
