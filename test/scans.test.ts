@@ -144,6 +144,41 @@ async function scanCount(keyId: string): Promise<number> {
   return (await t.store.db.query<{ n: number }>('SELECT count(*)::int AS n FROM scans WHERE key_id = $1', [keyId]))[0]!.n;
 }
 
+describe('scan life cycle: start', () => {
+  it('a scan finished before its start is not started: no processing state, no domain lock kept, nothing to run', async () => {
+    const { key } = await partner();
+    const domain = 'finished-before-start.scan-partner.com';
+    const id = (await create(key, { domain })).json().data.id as string;
+    const [job] = await t.store.db.query<{ id: number }>("SELECT id FROM jobs WHERE payload->>'scan_id' = $1", [id]);
+    try {
+      // Another claim of the scan finished it after this worker read it (here: directly).
+      assert.ok(await finishScan(t.store.db, id, { status: 'failed', code: 'scan_timeout', message: SCAN_FAILURES.scan_timeout }, new Date()));
+      assert.equal(await startScan(t.store.db, { id, domain }, { id: job!.id, attempts: 2 }, new Date()), 'finished');
+      const [row] = await t.store.db.query<{ status: string; attempts: number }>('SELECT status, attempts FROM scans WHERE id = $1', [id]);
+      assert.deepEqual({ ...row }, { status: 'failed', attempts: 0 }, 'the finished scan is left as it was');
+      assert.equal((await t.store.db.query('SELECT domain FROM scan_domain_locks WHERE domain = $1', [domain])).length, 0, 'the lock was rolled back with the start');
+    } finally {
+      await t.store.db.query("DELETE FROM jobs WHERE payload->>'scan_id' = $1", [id]);
+    }
+  });
+
+  it('a queued scan starts: processing, its attempt recorded, its domain locked to it', async () => {
+    const { key } = await partner();
+    const domain = 'starts.scan-partner.com';
+    const id = (await create(key, { domain })).json().data.id as string;
+    const [job] = await t.store.db.query<{ id: number }>("SELECT id FROM jobs WHERE payload->>'scan_id' = $1", [id]);
+    try {
+      assert.equal(await startScan(t.store.db, { id, domain }, { id: job!.id, attempts: 1 }, new Date()), 'started');
+      const [row] = await t.store.db.query<{ status: string; attempts: number }>('SELECT status, attempts FROM scans WHERE id = $1', [id]);
+      assert.deepEqual({ ...row }, { status: 'processing', attempts: 1 });
+      assert.deepEqual(await t.store.db.query('SELECT scan_id FROM scan_domain_locks WHERE domain = $1', [domain]), [{ scan_id: id }]);
+    } finally {
+      await finishScan(t.store.db, id, { status: 'failed', code: 'scan_error', message: SCAN_FAILURES.scan_error }, new Date());
+      await t.store.db.query("DELETE FROM jobs WHERE payload->>'scan_id' = $1", [id]);
+    }
+  });
+});
+
 describe('scan life cycle', () => {
   it('creates a queued scan (202, rate-limit headers), then the worker completes it with the full result', async () => {
     const { key } = await partner();

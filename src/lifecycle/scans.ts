@@ -60,14 +60,26 @@ export async function createScan(db: Db, request: ScanRequest, now: Date, maxAtt
   }
 }
 
+/** Rolls the starting transaction back (the domain lock with it) when the scan is no longer startable. */
+class NotStartable extends Error {}
+
 /**
- * Starts (or restarts) a scan for a claimed job: takes the domain's lock (one running scan per domain across all
- * workers), then marks the scan processing. 'busy' when another scan of the domain holds the lock.
+ * Starts (or restarts) a scan for a claimed job, in one transaction: takes the domain's lock (one running scan per
+ * domain across all workers), then marks the scan processing. 'busy' when another scan of the domain holds the
+ * lock; 'finished' when the scan is no longer queued or processing (an earlier claim finished it after this worker
+ * read it, or it is gone): the lock is not kept and nothing is to be run.
  */
-export async function startScan(db: Db, scan: Pick<ScanRow, 'id' | 'domain'>, job: { id: number; attempts: number }, now: Date): Promise<'started' | 'busy'> {
-  if (!(await lockDomain(db, scan.domain, scan.id, job.id, now))) return 'busy';
-  await markProcessing(db, scan.id, job.attempts, now);
-  return 'started';
+export async function startScan(db: Db, scan: Pick<ScanRow, 'id' | 'domain'>, job: { id: number; attempts: number }, now: Date): Promise<'started' | 'busy' | 'finished'> {
+  try {
+    return await db.transaction(async (tx) => {
+      if (!(await lockDomain(tx, scan.domain, scan.id, job.id, now))) return 'busy';
+      if (!(await markProcessing(tx, scan.id, job.attempts, now))) throw new NotStartable();
+      return 'started';
+    });
+  } catch (err) {
+    if (err instanceof NotStartable) return 'finished';
+    throw err;
+  }
 }
 
 /**

@@ -1,7 +1,7 @@
 // The scan-domain task: runs one partner scan and records its outcome. Order matters: the domain lock first
-// (one running scan per domain across all workers; busy → postponed, no attempt used), then `processing`,
-// then the network (never inside a transaction), then the final state in one transaction (`finishScan`): the
-// life cycle of src/lifecycle/scans.ts.
+// (one running scan per domain across all workers; busy → postponed, no attempt used) and `processing`, in one
+// transaction (a scan found finished by then is left alone), then the network (never inside a transaction), then
+// the final state in one transaction (`finishScan`): the life cycle of src/lifecycle/scans.ts.
 // Outcomes the scanner reports (no address, refused address or port, nothing answering) are final; job retries
 // are for infrastructure faults (a worker dying mid-scan, a database error), bounded by SCAN_MAX_ATTEMPTS.
 import type { Config } from '../../config.ts';
@@ -84,7 +84,9 @@ export function scanDomainTask(config: Config, extra: Pick<ScanOptions, 'ca'> = 
       if (!scan || isFinished(scan.status)) return; // an earlier claim finished it just before its worker died
       // Claims beyond the limit mean earlier ones never finished: their workers died or hung past the lease.
       if (job.attempts > job.max_attempts) return record(ctx, scanId, failure('scan_timeout'));
-      if ((await startScan(ctx.db, scan, job, ctx.clock())) === 'busy') {
+      const start = await startScan(ctx.db, scan, job, ctx.clock());
+      if (start === 'finished') return; // finished (by an earlier claim) since it was read above: nothing to run
+      if (start === 'busy') {
         // Finishing the running scan wakes this one; if it finished before this postponement was recorded, the
         // check after postponing finds the domain free and the job is due again at once.
         throw new Postpone(new Date(ctx.clock().getTime() + BUSY_RETRY_MS + Math.floor(Math.random() * 1000)), 'another scan of this domain is running', () => domainFree(ctx.db, scan.domain, scan.id));
