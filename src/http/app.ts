@@ -31,11 +31,25 @@ import { sendNotFoundPage, wantsHtml } from '../web/shared/not-found.ts';
 
 const VERSION = '1.0.0';
 
-/** A validation error as one readable sentence naming the field: `body.filename is required`. */
-function describeValidation(err: FastifyError): string {
+/** The schema of the value at `instancePath` (`/rules/disable/0`) inside the schema of a request part. */
+function schemaAt(schema: unknown, instancePath: string): Record<string, unknown> | undefined {
+  let node = schema as Record<string, unknown> | undefined;
+  for (const segment of instancePath.split('/').slice(1)) {
+    const properties = node?.['properties'] as Record<string, Record<string, unknown>> | undefined;
+    node = properties && Object.hasOwn(properties, segment) ? properties[segment] : (node?.['items'] as Record<string, unknown> | undefined);
+  }
+  return node;
+}
+
+/** A validation error as one readable sentence naming the field: `body.filename is required`. The query string is
+ * named `query`, as the API documents it (`query.limit`). A field whose schema carries an `x-refusal` sentence
+ * answers with it whatever the keyword that failed (type, pattern, enum...): `query.limit must be an integer from
+ * 1 to 100`. */
+function describeValidation(err: FastifyError, schemas: Record<string, unknown> | undefined): string {
   const first = err.validation?.[0];
   if (!first) return 'The request is invalid.';
-  const where = err.validationContext ?? 'body';
+  const context = err.validationContext ?? 'body';
+  const where = context === 'querystring' ? 'query' : context;
   // `/rules/disable/0` -> `rules.disable[0]`.
   const base = first.instancePath.replace(/^\//, '').replace(/\/(\d+)(?=\/|$)/g, '[$1]').replace(/\//g, '.');
   const params = first.params as Record<string, unknown>;
@@ -44,6 +58,8 @@ function describeValidation(err: FastifyError): string {
     return `${[where, base, missing].filter(Boolean).join('.')} is required`;
   }
   const field = [where, base].filter(Boolean).join('.');
+  const refusal = first.instancePath ? schemaAt(schemas?.[context], first.instancePath)?.['x-refusal'] : undefined;
+  if (typeof refusal === 'string') return `${field} ${refusal}`;
   if (first.keyword === 'type') return `${field} must be of type ${String(params['type'])}`;
   if (first.keyword === 'enum') return `${field} must be one of: ${(params['allowedValues'] as unknown[]).join(', ')}`;
   if (first.keyword === 'additionalProperties') return `${field} has a field it does not know: ${String(params['additionalProperty']).slice(0, 40)}`;
@@ -55,7 +71,7 @@ function toErrorReply(err: FastifyError, req: FastifyRequest, reply: FastifyRepl
     reply.headers(err.headers);
     return sendError(reply, err.status, err.code, err.message);
   }
-  if (err.validation) return sendError(reply, 422, 'invalid_request', describeValidation(err));
+  if (err.validation) return sendError(reply, 422, 'invalid_request', describeValidation(err, req.routeOptions.schema as Record<string, unknown> | undefined));
   switch (err.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       // Fastify's parser gives this one error for bad syntax and for prototype-poisoning keys in valid JSON.

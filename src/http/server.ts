@@ -80,7 +80,8 @@ export async function buildServer(deps: AppDeps, options: ServerOptions): Promis
     },
     frameworkErrors: routerError,
     clientErrorHandler: clientError,
-    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
+    // `x-refusal`: a field's refusal sentence, an annotation for the error handler (src/http/app.ts).
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false, keywords: ['x-refusal'] } },
   });
   await app.register(confgateApp, deps);
   return app;

@@ -2,6 +2,7 @@
 // GET /api/v1/scans/{scan_id}. Authentication comes from partner-auth (every /api/v1/ route). A creation is the
 // life cycle's `createScan` (src/lifecycle/scans.ts): idempotency key, quota, scan and job in one transaction.
 import { Type } from 'typebox';
+import type { Static } from 'typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { validateWebhookUrl } from '../../net/index.ts';
 import { normalizeDomain } from '../../scan/index.ts';
@@ -45,6 +46,8 @@ const WEBHOOK_REFUSALS: Record<string, string> = {
   'too-long': 'webhook_url is too long',
 };
 
+const CURSOR_REFUSAL = 'is not a cursor this API returned; pass next_cursor unchanged';
+
 /** Cursor: base64url of the last item's `created_at|id`. Opaque to clients; validated on the way in. */
 function encodeCursor(row: ScanSummary): string {
   return Buffer.from(`${new Date(row.created_at).toISOString()}|${row.id}`).toString('base64url');
@@ -71,30 +74,28 @@ function idempotencyKeyOf(req: FastifyRequest): string | undefined {
   return raw;
 }
 
+/** The list's query: strings on the wire (no coercion in this app), checked by this schema before the handler runs.
+ * A bad value is 422 `invalid_request` with its `x-refusal` sentence (src/http/app.ts), as documented: `query.limit must
+ * be an integer from 1 to 100`. `limit` takes 1 to 3 digits (leading zeros included, as before) from 1 to 100. */
+const ListQuerySchema = Type.Object({
+  limit: Type.Optional(Type.String({ pattern: '^(?:0{0,2}[1-9]|0?[1-9][0-9]|100)$', description: `1–${MAX_LIMIT}, default ${DEFAULT_LIMIT}.`, 'x-refusal': `must be an integer from 1 to ${MAX_LIMIT}` })),
+  status: Type.Optional(Type.Union(SCAN_STATUSES.map((s) => Type.Literal(s)), { 'x-refusal': `must be one of ${SCAN_STATUSES.join(', ')}` })),
+  cursor: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{1,200}$', description: "The previous page's next_cursor, unchanged.", 'x-refusal': CURSOR_REFUSAL })),
+});
+
 interface ListQuery {
   limit: number;
   status?: ScanStatus;
   after?: { createdAt: Date; id: string };
 }
 
-function parseListQuery(query: Record<string, unknown>): ListQuery {
-  const out: ListQuery = { limit: DEFAULT_LIMIT };
-  const { limit, status, cursor } = query;
-  if (limit !== undefined) {
-    if (typeof limit !== 'string' || !/^\d{1,3}$/.test(limit) || Number(limit) < 1 || Number(limit) > MAX_LIMIT) {
-      throw invalid(`query.limit must be an integer from 1 to ${MAX_LIMIT}`);
-    }
-    out.limit = Number(limit);
-  }
-  if (status !== undefined) {
-    if (typeof status !== 'string' || !(SCAN_STATUSES as readonly string[]).includes(status)) {
-      throw invalid(`query.status must be one of ${SCAN_STATUSES.join(', ')}`);
-    }
-    out.status = status as ScanStatus;
-  }
-  if (cursor !== undefined) {
-    const after = typeof cursor === 'string' ? decodeCursor(cursor) : undefined;
-    if (!after) throw invalid('query.cursor is not a cursor this API returned; pass next_cursor unchanged');
+/** The validated query as the store reads it; a cursor of the right form that this API did not make is refused here. */
+function listQuery(query: Static<typeof ListQuerySchema>): ListQuery {
+  const out: ListQuery = { limit: query.limit === undefined ? DEFAULT_LIMIT : Number(query.limit) };
+  if (query.status !== undefined) out.status = query.status;
+  if (query.cursor !== undefined) {
+    const after = decodeCursor(query.cursor);
+    if (!after) throw invalid(`query.cursor ${CURSOR_REFUSAL}`);
     out.after = after;
   }
   return out;
@@ -176,18 +177,12 @@ export async function scanRoutes(instance: FastifyInstance): Promise<void> {
       description: 'Requires `Authorization: Bearer <API key>`; lists only scans created with that key. Consumes no quota. '
         + '`limit` 1–100 (default 20), `status` one of queued, processing, completed, failed, `cursor` = the previous page\'s next_cursor. '
         + 'Items carry no result: fetch status_url. A bad parameter gives 422 `invalid_request` naming it.',
-      querystring: Type.Object({
-        limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT })),
-        status: Type.Optional(Type.Union(SCAN_STATUSES.map((s) => Type.Literal(s)))),
-        cursor: Type.Optional(Type.String()),
-      }),
+      querystring: ListQuerySchema,
       response: { 200: envelope(ScanListSchema), ...errorResponses(401, 422, 429) },
     },
-    // Query values are strings on the wire (no coercion in this app): parsed by hand, so 422s name the parameter.
-    validatorCompiler: () => (value) => ({ value }),
   }, async (req, reply) => {
     const { keyId } = partnerOf(req);
-    const query = parseListQuery(req.query);
+    const query = listQuery(req.query);
     // One more than asked: whether a next page exists without a count query.
     const page = `list:${keyId}:${query.limit}:${query.status ?? ''}:${query.after ? `${query.after.createdAt.toISOString()}|${query.after.id}` : ''}`;
     const body = await app.readCache.get(page, ['scans'], async () => {
