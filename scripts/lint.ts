@@ -7,8 +7,9 @@
 //   the scan life cycle, HTTP or the worker, and src/lifecycle/ nothing of HTTP or the worker. Every form of import
 //   counts: static, re-export, side effect, dynamic import() and require(), either quote, and relative, absolute,
 //   file: URL, package self-reference (`confgate/src/...`) and subpath-import (`#...`) specifiers;
-// - no casts of request parts in src/ (`req.body as …`): routes get their types from their schemas
-//   (src/http/type-provider.ts) or route generics. Run from the repository root (tests run it elsewhere).
+// - no casts of request parts in src/ (`req.body as …`, `field(req, 'x') as …`): routes get their types from their
+//   schemas (src/http/type-provider.ts) or route generics; nor casts to the checked types (`as FileTypeId`,
+//   `as ScanStatus`), which their guards or schemas narrow. Run from the repository root (tests run it elsewhere).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -85,6 +86,10 @@ for (const file of ['src', 'test', 'bench', 'scripts', 'bin'].flatMap(files)) {
   }
   if (file.startsWith(`src${path.sep}`)) {
     for (const m of text.matchAll(/\b(?:req|request)\.(?:body|params|query)\)?\s+as\s/g)) report(file, text, m.index, `cast of a request part (${m[0].trim()}): type the route instead`);
+    // Form fields are request parts too; and the checked value types have guards (isAcceptedFileType, isFileTypeId)
+    // or schemas that narrow a string to them without a cast.
+    for (const m of text.matchAll(/\b(?:field|fieldList)\((?:[^()]|\([^()]*\))*\)\)?\s+as\s/g)) report(file, text, m.index, 'cast of a form field: check it instead');
+    for (const m of text.matchAll(/\bas\s+(?:FileTypeId|ScanStatus)\b/g)) report(file, text, m.index, `cast to a checked type (${m[0]}): narrow it with its guard or schema instead`);
   }
   const posix = file.split(path.sep).join('/');
   for (const layer of LAYERS.filter((l) => posix.startsWith(l.dir))) {

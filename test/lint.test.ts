@@ -121,6 +121,40 @@ describe('lint: storage imports nothing above it', () => {
     ['const id = (req.params as { id: string }).id;', 'req.params as'],
     ['const q = request.query as Record<string, unknown>;', 'request.query as'],
   ];
+  // Casts the rule also refuses: [source, the line's complaint].
+  const otherCasts: Array<[string, string]> = [
+    ["const t = values.fileType as FileTypeId | 'auto';", "cast to a checked type (as FileTypeId): narrow it with its guard or schema instead"],
+    ['run({ fileType: form.type as FileTypeId });', 'cast to a checked type (as FileTypeId): narrow it with its guard or schema instead'],
+    ['const s = raw as ScanStatus;', 'cast to a checked type (as ScanStatus): narrow it with its guard or schema instead'],
+    ["const t = field(req, 'file_type') as string;", 'cast of a form field: check it instead'],
+    ["const t = (field(req, String('x')) as FileTypeId);", 'cast of a form field: check it instead'],
+    ["const names = fieldList(req, 'filename') as string[];", 'cast of a form field: check it instead'],
+  ];
+  for (const [source, complaint] of otherCasts) {
+    it(`refuses ${source}`, () => {
+      const dir = path.join(root, `cast-${n++}`);
+      mkdirSync(path.join(dir, 'src', 'web'), { recursive: true });
+      writeFileSync(path.join(dir, 'src', 'web', 'page.ts'), `// a page\n${source}\n`);
+      const res = lint(dir);
+      assert.equal(res.status, 1, res.stdout + res.stderr);
+      assert.equal(res.stderr.split('\n')[0], `src/web/page.ts:2: ${complaint}`);
+    });
+  }
+  const acceptedCasts = [
+    "const t: FileTypeId | 'auto' = isAcceptedFileType(raw) ? raw : 'auto';",
+    'const n = value as number;',
+    "const v = field(req, 'file_type') ?? 'auto';",
+    'const id = x as FileTypeIdList;',
+  ];
+  for (const source of acceptedCasts) {
+    it(`accepts ${source}`, () => {
+      const dir = path.join(root, `cast-${n++}`);
+      mkdirSync(path.join(dir, 'src', 'web'), { recursive: true });
+      writeFileSync(path.join(dir, 'src', 'web', 'page.ts'), `// a page\n${source}\n`);
+      const res = lint(dir);
+      assert.equal(res.status, 0, res.stdout + res.stderr);
+    });
+  }
   for (const [source, cast] of casts) {
     it(`refuses a cast of a request part: ${source}`, () => {
       const dir = path.join(root, `cast-${n++}`);

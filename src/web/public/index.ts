@@ -54,13 +54,13 @@ function profileConfig(values: FormValues): RuleConfig | undefined {
 
 const PROFILE_PROBLEM = 'Choose a profile: recommended or strict.';
 
-/** What is wrong with a single submitted file, as one sentence; undefined when it can be analyzed. */
-function problemOf(file: FormFile, fileType: string): { status: number; message: string } | undefined {
+/** What is wrong with a single submitted file, as one sentence; or its type, checked, when it can be analyzed. */
+function checkedFile(file: FormFile, fileType: string): { fileType: FileTypeId | 'auto' } | { status: number; message: string } {
   if (file.filename.trim() === '') return { status: 422, message: 'Give the file a name, for example Dockerfile or compose.yaml.' };
   if (file.filename.length > ANALYSIS_LIMITS.maxFilenameLength) return { status: 422, message: `The file name is longer than ${ANALYSIS_LIMITS.maxFilenameLength} characters.` };
   if (!isAcceptedFileType(fileType)) return { status: 422, message: `Choose a type: ${ACCEPTED_FILE_TYPES.join(', ')}.` };
   // The API's check and wording ("The content is N bytes; the limit is …").
-  return fileSizeRefusal(file.content, 'The content');
+  return fileSizeRefusal(file.content, 'The content') ?? { fileType };
 }
 
 /** A project's names, checked as the page's script checks them before sending (the API's schema refuses the same). */
@@ -99,13 +99,13 @@ export async function publicPages(app: FastifyInstance): Promise<void> {
   app.get('/', async (_req, reply) => sendPage(reply, 200, homePage(base)));
 
   async function analyzeOne(reply: FastifyReply, values: FormValues, file: FormFile) {
-    const problem = problemOf(file, values.fileType);
-    if (problem) return sendPage(reply, problem.status, errorPage('The file could not be analyzed', problem.message, values));
+    const checked = checkedFile(file, values.fileType);
+    if ('message' in checked) return sendPage(reply, checked.status, errorPage('The file could not be analyzed', checked.message, values));
     const config = profileConfig(values);
     if (!config) return sendPage(reply, 422, errorPage('The file could not be analyzed', PROFILE_PROBLEM, { ...values, profile: 'recommended' }));
     let analysis;
     try {
-      analysis = await app.analysis.analyzeFile({ filename: file.filename, content: file.content, fileType: values.fileType as FileTypeId | 'auto' }, config, 'safe');
+      analysis = await app.analysis.analyzeFile({ filename: file.filename, content: file.content, fileType: checked.fileType }, config, 'safe');
     } catch (err) {
       if (!(err instanceof UnsupportedFileType)) throw err;
       const message = `${file.filename} is ${NO_SUPPORTED_TYPE} as far as we can tell. Choose its type, or name it like Dockerfile or compose.yaml.`;
