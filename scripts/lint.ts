@@ -9,7 +9,11 @@
 //   file: URL, package self-reference (`confgate/src/...`) and subpath-import (`#...`) specifiers;
 // - no casts of request parts in src/ (`req.body as …`, `field(req, 'x') as …`): routes get their types from their
 //   schemas (src/http/type-provider.ts) or route generics; nor casts to the checked types (`as FileTypeId`,
-//   `as ScanStatus`), which their guards or schemas narrow. Run from the repository root (tests run it elsewhere).
+//   `as ScanStatus`), which their guards or schemas narrow;
+// - one outbound network edge: outside src/net/, src/ opens no client connection of node:net, tls, dgram, http,
+//   https or http2 (`net.connect`, `tls.connect`, `createConnection`, `http(s).request/get`, `dgram.createSocket`,
+//   `new Socket()`, a dynamic import or require of those modules); servers (`createServer`, `listen`), types and
+//   helpers (`isIP`, `STATUS_CODES`) are fine. NETWORK_CLIENT_EXCEPTIONS names the one local client. Run from the repository root (tests run it elsewhere).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +27,50 @@ const LAYERS: Array<{ dir: string; refuses: (target: string) => boolean; why: st
   { dir: 'src/webhooks/', refuses: (t) => /^src\/(?:lifecycle|http|worker)\//.test(t), why: 'src/webhooks/ delivers events and imports nothing of the scan life cycle, HTTP or the worker' },
   { dir: 'src/lifecycle/', refuses: (t) => /^src\/(?:http|worker)\//.test(t), why: 'src/lifecycle/ is called by HTTP and the worker and imports neither' },
 ];
+
+/** The modules whose client side opens connections. */
+const NETWORK_MODULE = String.raw`(?:node:)?(?:net|tls|dgram|https?|http2)`;
+/** Named exports of those modules that open a connection when called, and the classes whose `new` makes a client. */
+const CLIENT_FUNCTIONS = new Set(['connect', 'createConnection', 'request', 'get', 'createSocket']);
+const CLIENT_CLASSES = new Set(['Socket', 'TLSSocket']);
+/** Files outside src/net/ that may open a client connection, and why. */
+const NETWORK_CLIENT_EXCEPTIONS = new Map([
+  ['src/admin/socket.ts', "the operator CLI reaches the running service over DATA_DIR's Unix-domain socket: local, never the network"],
+]);
+
+/** Client connections a module opens itself: [index, what] of each. */
+function networkClients(text: string): Array<[number, string]> {
+  const found: Array<[number, string]> = [];
+  const escape = (name: string) => name.replace(/\$/g, '\\$');
+  for (const m of text.matchAll(new RegExp(String.raw`^import\s+(type\s+)?([^;'"]*?)\s*from\s*(['"])(${NETWORK_MODULE})\3`, 'gm'))) {
+    if (m[1]) continue; // types only
+    const clause = m[2]!;
+    const module = m[4]!.replace(/^node:/, '');
+    // `net`, `* as net`, `net, { ... }`: calls through the binding.
+    const binding = /^(?:\*\s+as\s+)?([A-Za-z_$][\w$]*)/.exec(clause)?.[1];
+    if (binding) {
+      const b = escape(binding);
+      for (const c of text.matchAll(new RegExp(String.raw`\b${b}\s*\.\s*(${[...CLIENT_FUNCTIONS].join('|')})\s*\(|\bnew\s+${b}\s*\.\s*(${[...CLIENT_CLASSES].join('|')})\b`, 'g'))) {
+        found.push([c.index, `${c[2] ? 'new ' : ''}${module}.${c[1] ?? c[2]}`]);
+      }
+    }
+    // `{ connect, request as r, Socket }`: a client function imported at all, a client class constructed.
+    for (const spec of /\{([^}]*)\}/.exec(clause)?.[1]?.split(',') ?? []) {
+      const named = /^\s*(type\s+)?([\w$]+)(?:\s+as\s+([\w$]+))?\s*$/.exec(spec);
+      if (!named || named[1]) continue;
+      const [, , name, alias] = named;
+      if (CLIENT_FUNCTIONS.has(name!)) found.push([m.index + m[0].search(new RegExp(String.raw`\b${escape(name!)}\b`)), `${module}.${name}`]);
+      if (CLIENT_CLASSES.has(name!)) {
+        for (const c of text.matchAll(new RegExp(String.raw`\bnew\s+${escape(alias ?? name!)}\b`, 'g'))) found.push([c.index, `new ${module}.${name}`]);
+      }
+    }
+  }
+  // A module loaded at run time cannot be followed: refused as such.
+  for (const m of text.matchAll(new RegExp(String.raw`\b(?:import|require)\s*\(\s*(['"\x60])(${NETWORK_MODULE})\1`, 'g'))) {
+    found.push([m.index, `${m[0].startsWith('require') ? 'require' : 'import'}('${m[2]}')`]);
+  }
+  return found.sort((a, b) => a[0] - b[0]);
+}
 
 const packageJson: { name?: string; imports?: Record<string, unknown> } = existsSync('package.json') ? JSON.parse(readFileSync('package.json', 'utf8')) : {};
 
@@ -92,6 +140,9 @@ for (const file of ['src', 'test', 'bench', 'scripts', 'bin'].flatMap(files)) {
     for (const m of text.matchAll(/\bas\s+(?:FileTypeId|ScanStatus)\b/g)) report(file, text, m.index, `cast to a checked type (${m[0]}): narrow it with its guard or schema instead`);
   }
   const posix = file.split(path.sep).join('/');
+  if (posix.startsWith('src/') && !posix.startsWith('src/net/') && !posix.endsWith('.test.ts') && !NETWORK_CLIENT_EXCEPTIONS.has(posix)) {
+    for (const [index, what] of networkClients(text)) report(file, text, index, `outbound connection outside src/net/ (${what}): open it through the src/net/ connector`);
+  }
   for (const layer of LAYERS.filter((l) => posix.startsWith(l.dir))) {
     for (const { spec, index } of specifiers(text)) {
       const target = resolveInRepo(file, spec);

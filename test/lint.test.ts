@@ -111,6 +111,57 @@ describe('lint: storage imports nothing above it', () => {
     });
   }
 
+  // One outbound network edge: [file, source, line reported, what]. Line 2 is the source's first line.
+  const clients: Array<[string, string, number, string]> = [
+    ['src/scan/x.ts', "import net from 'node:net';\nconst s = net.connect({ host: a, port: 443 });", 3, 'net.connect'],
+    ['src/scan/x.ts', "import * as tls from 'node:tls';\ntls.connect(443, a);", 3, 'tls.connect'],
+    ['src/scan/x.ts', 'import tls from "tls";\ntls.connect(443, a);', 3, 'tls.connect'],
+    ['src/scan/x.ts', "import { createConnection } from 'net';", 2, 'net.createConnection'],
+    ['src/webhooks/x.ts', "import { request as post } from 'node:https';", 2, 'https.request'],
+    ['src/webhooks/x.ts', "import http from 'node:http';\nhttp.get(url);", 3, 'http.get'],
+    ['src/webhooks/x.ts', "import https, { Agent } from 'node:https';\nconst r = https\n  .request(url);", 3, 'https.request'],
+    ['src/scan/x.ts', "import dgram from 'node:dgram';\nconst s = dgram.createSocket('udp4');", 3, 'dgram.createSocket'],
+    ['src/scan/x.ts', "import { Socket } from 'node:net';\nnew Socket().connect(443, a);", 3, 'new net.Socket'],
+    ['src/scan/x.ts', "import net from 'node:net';\nconst s = new net.Socket();", 3, 'new net.Socket'],
+    ['src/scan/x.ts', "import http2 from 'node:http2';\nhttp2.connect(url);", 3, 'http2.connect'],
+    ['src/scan/x.ts', "const net = await import('node:net');", 2, "import('node:net')"],
+    ['src/scan/x.ts', 'const tls = require("tls");', 2, "require('tls')"],
+    // The exception is one file, not its directory.
+    ['src/admin/other.ts', "import net from 'node:net';\nnet.createConnection('/tmp/x.sock');", 3, 'net.createConnection'],
+  ];
+  for (const [file, source, line, what] of clients) {
+    it(`refuses in ${file}: ${source.replace(/\s+/g, ' ')}`, () => {
+      const dir = path.join(root, `net-${n++}`);
+      mkdirSync(path.join(dir, path.dirname(file)), { recursive: true });
+      writeFileSync(path.join(dir, file), `// a module\n${source}\n`);
+      const res = lint(dir);
+      assert.equal(res.status, 1, res.stdout + res.stderr);
+      assert.equal(res.stderr.split('\n')[0], `${file}:${line}: outbound connection outside src/net/ (${what}): open it through the src/net/ connector`);
+      assert.match(res.stderr, /lint: 1 problem\(s\)/);
+    });
+  }
+  const notClients: Array<[string, string]> = [
+    ['src/scan/x.ts', "import { isIP } from 'node:net';\nisIP(a);"],
+    ['src/http/x.ts', "import type { Socket } from 'node:net';\nexport function f(s: Socket) { s.destroy(); }"],
+    ['src/http/x.ts', "import { Socket } from 'node:net';\nexport const f = (s: unknown) => s instanceof Socket;"],
+    ['src/http/x.ts', "import { STATUS_CODES } from 'node:http';"],
+    ['src/http/x.ts', "import net from 'node:net';\nnet.createServer((s) => s.end()).listen(0, '127.0.0.1');"],
+    ['src/http/x.ts', "import http from 'node:http';\nhttp.createServer(handler).listen(port);\nconst v = cache.get(key);"],
+    ['src/net/x.ts', "import net from 'node:net';\nnet.connect(443, a);"],
+    ['src/admin/socket.ts', "import net from 'node:net';\nnet.createConnection('/tmp/x.sock');"],
+    ['src/scan/x.test.ts', "import http from 'node:http';\nhttp.get(url);"],
+    ['test/x.test.ts', "import net from 'node:net';\nnet.connect(port, '127.0.0.1');"],
+  ];
+  for (const [file, source] of notClients) {
+    it(`accepts in ${file}: ${source.replace(/\s+/g, ' ')}`, () => {
+      const dir = path.join(root, `net-${n++}`);
+      mkdirSync(path.join(dir, path.dirname(file)), { recursive: true });
+      writeFileSync(path.join(dir, file), `// a module\n${source}\n`);
+      const res = lint(dir);
+      assert.equal(res.status, 0, res.stdout + res.stderr);
+    });
+  }
+
   it('passes on this repository', () => {
     const res = lint(process.cwd());
     assert.equal(res.status, 0, res.stdout + res.stderr);

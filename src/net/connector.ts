@@ -6,7 +6,7 @@ import type { X509Certificate } from 'node:crypto';
 import { Resolver } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
-import { isIP } from 'node:net';
+import net, { isIP } from 'node:net';
 import tls from 'node:tls';
 import type { Cidr } from './address.ts';
 import { parseCidrs, vetAddress } from './address.ts';
@@ -114,6 +114,23 @@ export interface TlsProbeResult {
   keyExchange?: { type: string; name?: string; size?: number };
 }
 
+export interface TcpOptions {
+  timeoutMs?: number;
+  budget?: ScanBudget;
+  /** Connect to one of the name's vetted IPv6 (6) or IPv4 (4) addresses; refused with `dns` when it has none. */
+  family?: 4 | 6;
+}
+
+export interface TcpConnection {
+  /** Connected to `address` on the HTTPS port; the caller writes, reads and destroys it. */
+  socket: net.Socket;
+  /** The vetted address the connection went to. */
+  address: string;
+  /** When the time granted to this connection (its timeout, or what the scan budget had left) runs out
+   * (`Date.now()` clock): the caller's exchange ends by then. */
+  deadline: number;
+}
+
 const DEFAULT_TIMEOUT_MS = 8000;
 /** With keep-alive, requests to one origin share at most this many connections (a scan's dozen same-origin
  * requests take ~1 ms each on a kept-alive connection; a new TLS connection costs a handshake). */
@@ -129,6 +146,11 @@ export interface Connector {
   vetAll(host: string): Promise<string[]>;
   request(url: string | URL, options?: RequestOptions): Promise<SafeResponse>;
   tlsProbe(host: string, options?: TlsProbeOptions): Promise<TlsProbeResult>;
+  /** A raw TCP connection to the vetted address of `host` on the HTTPS port (the scan's port policy: never another
+   * port), for probes that speak TLS records themselves (the cipher probe's ClientHellos). Counted against the
+   * budget like every connection; refused at once on a port known closed; a ConnectError when it cannot connect
+   * within the time granted. */
+  tcpConnect(host: string, options?: TcpOptions): Promise<TcpConnection>;
   /** Closes kept-alive connections (`keepAlive`). */
   close(): void;
 }
@@ -363,12 +385,37 @@ export function createConnector(settings: ConnectorSettings = {}): Connector {
     });
   }
 
-    function close(): void {
+  async function tcpConnect(host: string, options: TcpOptions = {}): Promise<TcpConnection> {
+    const timeoutMs = options.budget ? options.budget.take(options.timeoutMs ?? DEFAULT_TIMEOUT_MS) : (options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    const deadline = Date.now() + timeoutMs;
+    const address = await vet(host, options.family);
+    const port = settings.httpsPort ?? 443;
+    const closed = closedPorts.get(`${address}|${port}`);
+    if (closed) throw closed;
+    if (options.budget) options.budget.connections++;
+    return new Promise<TcpConnection>((resolve, reject) => {
+      const socket = net.connect({ host: address, port });
+      const timer = setTimeout(() => socket.destroy(new ConnectError('timeout', `no TCP connection within ${timeoutMs} ms`)), Math.max(0, deadline - Date.now()));
+      const failed = (err: Error) => {
+        clearTimeout(timer);
+        socket.destroy();
+        reject(remember(address, port, err));
+      };
+      socket.once('error', failed);
+      socket.once('connect', () => {
+        clearTimeout(timer);
+        socket.off('error', failed);
+        resolve({ socket, address, deadline });
+      });
+    });
+  }
+
+  function close(): void {
     agents?.http.destroy();
     agents?.https.destroy();
   }
 
-  return { settings, resolver, vet: (host: string) => vet(host), vetAll, request, tlsProbe, close };
+  return { settings, resolver, vet: (host: string) => vet(host), vetAll, request, tlsProbe, tcpConnect, close };
 }
 
 /**

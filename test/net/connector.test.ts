@@ -185,6 +185,51 @@ describe('guarded connector', () => {
   });
 });
 
+describe('raw TCP connections (tcpConnect, the cipher probe\'s)', () => {
+  it('go to the vetted address on the HTTPS port, counted against the budget', async () => {
+    const budget = new ScanBudget(20, 10_000);
+    const { socket, address, deadline } = await createConnector(settings()).tcpConnect('site.example-shop.com', { timeoutMs: 3000, budget });
+    try {
+      assert.equal(address, '127.0.0.1');
+      assert.deepEqual([socket.remoteAddress, socket.remotePort], ['127.0.0.1', site.httpsPort]);
+      assert.deepEqual([budget.used, budget.connections], [1, 1]);
+      assert.ok(deadline > Date.now() && deadline <= Date.now() + 3000);
+    } finally {
+      socket.destroy();
+    }
+  });
+
+  it('refuse forbidden addresses, names resolving to them and rebinding answers, before any connection', async () => {
+    await refused(createConnector(settings()).tcpConnect('canary.example-shop.com'), 'refused-address');
+    await refused(createConnector(settings()).tcpConnect('mixed.example-shop.com'), 'refused-address');
+    await refused(createConnector(settings()).tcpConnect('mapped.example-shop.com'), 'refused-address');
+    await refused(createConnector(settings()).tcpConnect('127.0.0.2'), 'refused-address');
+    await refused(createConnector(settings()).tcpConnect('localhost'), 'refused-host');
+    const c = createConnector(settings());
+    rebindA = 0;
+    const first = await c.tcpConnect('rebind.example-shop.com');
+    first.socket.destroy();
+    const second = await c.tcpConnect('rebind.example-shop.com');
+    second.socket.destroy();
+    assert.deepEqual([first.address, second.address], ['127.0.0.1', '127.0.0.1']);
+    assert.equal(canary.connections, 0);
+  });
+
+  it('stop at the budget, and at a closed port (once refused by the system, then at once)', async () => {
+    await assert.rejects(createConnector(settings()).tcpConnect('site.example-shop.com', { budget: new ScanBudget(0, 10_000) }), (e: { code?: string }) => e.code === 'budget');
+    // A port nothing listens on: refused by the system once, then by the connector without another attempt.
+    const free = net.createServer();
+    await new Promise<void>((resolve) => free.listen(0, '127.0.0.1', resolve));
+    const port = (free.address() as net.AddressInfo).port;
+    await new Promise((resolve) => free.close(resolve));
+    const c = createConnector({ ...settings(), httpsPort: port });
+    const budget = new ScanBudget(20, 10_000);
+    await assert.rejects(c.tcpConnect('site.example-shop.com', { budget }), (e: { code?: string; message?: string }) => e.code === 'network' && e.message === 'ECONNREFUSED');
+    await assert.rejects(c.tcpConnect('site.example-shop.com', { budget }), (e: { code?: string; message?: string }) => e.code === 'network' && e.message === 'ECONNREFUSED');
+    assert.equal(budget.connections, 1, 'the second attempt opened nothing');
+  });
+});
+
 describe('safeRequest (webhook delivery)', () => {
   it('POSTs with TLS verified and the User-Agent set', async () => {
     const res = await safeRequest(`https://site.example-shop.com:${site.httpsPort}/hook`, { method: 'POST', body: '{"a":1}', headers: { 'content-type': 'application/json' }, timeoutMs: 2000 }, settings());

@@ -1,8 +1,7 @@
 // The cipher-suite probe: hand-built ClientHellos (client-hello.ts) sent to the vetted address of the scan's host,
 // each offering one class of suites; the answer says whether the server accepts the class. Every connection goes
-// to the address the connector vetted (the connector's `vet`, the same per-scan cache as every other probe) and is
-// counted against the scan's budget; nothing here resolves a name.
-import net from 'node:net';
+// to the address the connector vetted and is opened by it (`tcpConnect`: the same per-scan cache as every other
+// probe, the HTTPS port only, counted against the scan's budget); nothing here resolves a name or opens a socket.
 import type { Connector, ScanBudget } from '../../net/connector.ts';
 import { ConnectError } from '../../net/connector.ts';
 import type { CipherEvidence } from '../evidence.ts';
@@ -21,13 +20,20 @@ export async function helloExchange(connector: Connector, host: string, suites: 
   return opts.limit ? opts.limit(() => exchange(connector, host, suites, opts)) : exchange(connector, host, suites, opts);
 }
 
+/** A server that closes or resets without an alert refuses too (many do for suites they do not know). */
+const REFUSED: ServerAnswer = { kind: 'alert', level: 2, description: 0 };
+
 async function exchange(connector: Connector, host: string, suites: readonly number[], opts: CipherProbeOptions): Promise<ServerAnswer> {
-  const timeoutMs = opts.budget.take(opts.timeoutMs);
-  const address = await connector.vet(host);
-  opts.budget.connections++;
-  const port = connector.settings.httpsPort ?? 443;
+  let connection;
+  try {
+    connection = await connector.tcpConnect(host, { timeoutMs: opts.timeoutMs, budget: opts.budget });
+  } catch (err) {
+    if (err instanceof ConnectError && (err.message === 'ECONNRESET' || err.message === 'EPIPE')) return REFUSED;
+    throw err;
+  }
+  const { socket, deadline } = connection;
+  const timeoutMs = opts.timeoutMs;
   return new Promise<ServerAnswer>((resolve, reject) => {
-    const socket = net.connect({ host: address, port });
     let data = Buffer.alloc(0);
     let done = false;
     const finish = (answer: ServerAnswer | Error) => {
@@ -38,20 +44,19 @@ async function exchange(connector: Connector, host: string, suites: readonly num
       if (answer instanceof Error) reject(answer);
       else resolve(answer);
     };
-    const timer = setTimeout(() => finish(new ConnectError('timeout', `no ServerHello within ${timeoutMs} ms`)), timeoutMs);
-    socket.on('connect', () => socket.write(buildClientHello(host, suites)));
+    const timer = setTimeout(() => finish(new ConnectError('timeout', `no ServerHello within ${timeoutMs} ms`)), Math.max(0, deadline - Date.now()));
     socket.on('data', (chunk: Buffer) => {
       data = Buffer.concat([data, chunk]);
       const answer = parseServerAnswer(data);
       if (answer.kind !== 'incomplete') finish(answer);
       else if (data.length > 64 * 1024) finish({ kind: 'garbage', reason: 'no ServerHello in 64 KiB' });
     });
-    // A server that closes or resets without an alert refuses too (many do for suites they do not know).
-    socket.on('end', () => finish(parseServerAnswer(data).kind === 'hello' ? parseServerAnswer(data) : { kind: 'alert', level: 2, description: 0 }));
+    socket.on('end', () => finish(parseServerAnswer(data).kind === 'hello' ? parseServerAnswer(data) : REFUSED));
     socket.on('error', (err: NodeJS.ErrnoException) => {
-      if (err.code === 'ECONNRESET' || err.code === 'EPIPE') finish({ kind: 'alert', level: 2, description: 0 });
+      if (err.code === 'ECONNRESET' || err.code === 'EPIPE') finish(REFUSED);
       else finish(new ConnectError('network', err.code ?? err.message));
     });
+    socket.write(buildClientHello(host, suites));
   });
 }
 
