@@ -5,7 +5,8 @@
 // store on a machine without PostgreSQL; that is never silent: the summary says which stores ran. What the run
 // needs is checked before any test runs: PostgreSQL answers, and Chromium for the browser tests and pre-commit for
 // the hook's test are there (installed when they can be). The summary gives each part's time and counts, and ends
-// with one line "N passed, N failed".
+// with one line "N passed, N failed". `npm test -- --list` prints which files run once and which once per store,
+// and runs nothing.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, globSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +15,9 @@ import pg from 'pg';
 import { CHROMIUM, DEBIAN_CHROMIUM } from '../test/support/chromium.ts';
 
 const stores = (process.env['TEST_STORES'] ?? 'embedded,postgres').split(',').map((s) => s.trim()).filter(Boolean);
-const only = process.argv.slice(2);
+/** `--list`: print which files run once and which once per store, run nothing. */
+const listOnly = process.argv.includes('--list');
+const only = process.argv.slice(2).filter((a) => a !== '--list');
 const databaseUrl = process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
 const tapDir = mkdtempSync(path.join(tmpdir(), 'confgate-tap-'));
 
@@ -65,13 +68,6 @@ const unknown = stores.filter((s) => s !== 'embedded' && s !== 'postgres');
 if (unknown.length) {
   console.error(`TEST_STORES: unknown store(s) ${unknown.join(', ')}; use embedded,postgres`);
   process.exit(2);
-}
-if (stores.includes('postgres')) {
-  const problem = await postgresReachable();
-  if (problem) {
-    console.error(`PostgreSQL at ${databaseUrl} is not reachable (${problem}).\nStart it, set TEST_DATABASE_URL, or run only the embedded store with TEST_STORES=embedded.`);
-    process.exit(2);
-  }
 }
 
 /**
@@ -153,6 +149,23 @@ const selected = (glob: string) => (only.length ? only.filter((f) => f.startsWit
 const unit = selected('src/**/*.test.ts');
 // test/chaos/ kills processes and stops databases: `npm run test:chaos` runs it, never `npm test`.
 const e2e = only.length ? selected('test/**/*.test.ts') : globSync('test/**/*.test.ts', { exclude: ['test/chaos/**'] }).sort();
+if (listOnly) {
+  const files = e2e.flatMap((f) => (f.includes('*') ? globSync(f, { exclude: ['test/chaos/**'] }).sort() : [f]));
+  const once = files.filter((f) => !dependsOnStore(f));
+  const marked = (f: string) => STORE_AGNOSTIC.test(readFileSync(f, 'utf8'));
+  console.log(`## once (store-agnostic): ${once.length} files`);
+  for (const f of once) console.log(`${f}${marked(f) ? ' (marked store-agnostic)' : ''}`);
+  console.log(`\n## once per store (${stores.join(', ')}): ${files.length - once.length} files`);
+  for (const f of files.filter((f) => dependsOnStore(f))) console.log(f);
+  process.exit(0);
+}
+if (stores.includes('postgres')) {
+  const problem = await postgresReachable();
+  if (problem) {
+    console.error(`PostgreSQL at ${databaseUrl} is not reachable (${problem}).\nStart it, set TEST_DATABASE_URL, or run only the embedded store with TEST_STORES=embedded.`);
+    process.exit(2);
+  }
+}
 if (e2e.some((f) => f.startsWith('test/browser/') || f.includes('*'))) ensureChromium();
 if (e2e.some((f) => f === 'test/pre-commit.test.ts' || f.includes('*'))) ensurePreCommit();
 const e2eFiles = e2e.flatMap((f) => (f.includes('*') ? globSync(f, { exclude: ['test/chaos/**'] }).sort() : [f]));

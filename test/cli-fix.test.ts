@@ -1,3 +1,4 @@
+// npm test: store-agnostic — the CLI against /api/analyze-project only; nothing read or asserted depends on the store.
 // The CLI's --fix, --fix=all and --diff (issue 23), run as a subprocess against the real service: files are written
 // only once every analysis succeeded, the gate judges the fixed files (exit 0/1/2 as usual), --diff prints a unified
 // diff on stdout and writes nothing.

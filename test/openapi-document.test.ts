@@ -1,3 +1,4 @@
+// npm test: store-agnostic — the API document is built from the routes' schemas; nothing read or asserted depends on the store.
 // The public API document (/openapi.json) as redocly's linter sees it, and what it holds: the API routes only
 // (no page, form or asset route), grouped analysis first, each operation with an id and its security.
 import assert from 'node:assert/strict';

@@ -1,3 +1,4 @@
+// npm test: store-agnostic — the service answers here only through its analysis API; nothing read or asserted depends on the store.
 // Project (cross-file) analysis end to end over HTTP: whole-project fixtures (a hardened one with no findings
 // at all, an insecure one with exactly the expected project findings), how a Dockerfile's own report reflects
 // the compose build that uses it, `extends` followed across the submitted compose files, pragmas on project

@@ -1,3 +1,4 @@
+// npm test: store-agnostic — the analysis API and the analyzer page's form only; nothing read or asserted depends on the store.
 // Profiles and rule configuration end to end through HTTP (issue #19): both analysis endpoints take `profile` and
 // `rules`, apply them, and state them in the report (JSON and SARIF); every invalid value is a 422 naming the
 // field; the analyzer page's form offers the profile.

@@ -42,3 +42,45 @@ describe('npm test runs store-agnostic files once and times each part', () => {
     assert.match(section('integration-postgres'), /▶ worker/);
   });
 });
+
+describe('npm test -- --list: which files run once and which once per store', () => {
+  it('lists the split without running anything; files that start the service are split by what they assert', () => {
+    const res = spawnSync(process.execPath, ['scripts/test.ts', '--list'], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, TEST_STORES: 'embedded,postgres' } });
+    assert.equal(res.status, 0, res.stdout + res.stderr);
+    assert.doesNotMatch(res.stdout, /^### /m, 'no test run started');
+    const [onceText, perStoreText] = res.stdout.split(/^## once per store \(embedded, postgres\): \d+ files$/m);
+    assert.ok(perStoreText !== undefined, res.stdout);
+    const listed = (text: string) => new Set([...text.matchAll(/^(test\/\S+\.test\.ts)/gm)].map((m) => m[1]));
+    const once = listed(onceText!);
+    const perStore = listed(perStoreText);
+    // [file, 'once' | 'per store']: the analysis API, pages and the CLI once; the partner API, accounts, keys,
+    // quotas, scans, webhooks, storage, and what asserts on tables, counters or readiness once per store.
+    const expected: Array<[string, 'once' | 'per store']> = [
+      ['test/project-analysis.test.ts', 'once'],
+      ['test/rule-config-api.test.ts', 'once'],
+      ['test/fixes-api.test.ts', 'once'],
+      ['test/cli-fix.test.ts', 'once'],
+      ['test/cli.test.ts', 'once'],
+      ['test/openapi-document.test.ts', 'once'],
+      ['test/hostile/slow-clients.test.ts', 'once'],
+      ['test/browser/fixes-page.test.ts', 'once'],
+      ['test/browser/layout.test.ts', 'once'],
+      ['test/browser/web-pages.test.ts', 'once'],
+      ['test/lint.test.ts', 'once'],
+      ['test/scans.test.ts', 'per store'],
+      ['test/webhooks.test.ts', 'per store'],
+      ['test/keys.test.ts', 'per store'],
+      ['test/quota.test.ts', 'per store'],
+      ['test/storage.test.ts', 'per store'],
+      ['test/worker.test.ts', 'per store'],
+      ['test/accounts-web.test.ts', 'per store'],
+      ['test/browser/developer-flow.test.ts', 'per store'],
+      ['test/analysis-api.test.ts', 'per store'],
+      ['test/privacy.test.ts', 'per store'],
+      ['test/hostile/http-fuzz.test.ts', 'per store'],
+    ];
+    for (const [file, where] of expected) {
+      assert.deepEqual([once.has(file), perStore.has(file)], where === 'once' ? [true, false] : [false, true], `${file}: ${where}`);
+    }
+  });
+});

@@ -1,3 +1,4 @@
+// npm test: store-agnostic — the analyzer page in a browser; nothing read or asserted depends on the store.
 // The analyzer page's safe fixes in a real browser (Debian chromium through playwright-core) against the real service
 // (issue 23): the diff view of each corrected file and "Download fixed …", for one file and for a project, with and
 // without JavaScript; axe-core finds no serious or critical violation and the CSP no violation.

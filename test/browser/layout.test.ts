@@ -1,3 +1,4 @@
+// npm test: store-agnostic — page layout and accessibility; the sign-up it takes to reach the developer pages is the accounts' flow that test/accounts-web.test.ts checks on each store.
 // Every page on a phone and in dark mode, in a real browser against the real service: at 360 px wide no page
 // scrolls sideways (long file names, long lines and long tokens in a result included), and each page passes
 // axe-core in the light and the dark colour scheme, with the dark palette really applied.

@@ -1,3 +1,4 @@
+// npm test: store-agnostic — the pages in a browser; the developer area's sign-in and empty states it renders are checked on each store by test/accounts-web.test.ts and test/web-pages.test.ts.
 // The public pages in a real browser (Debian chromium through playwright-core) against the real service:
 // analyze a pasted file end to end, a multi-file project from the file picker, the error states (too large in
 // the browser and on the server, unsupported type, service errors), downloads, the rule reference, the form

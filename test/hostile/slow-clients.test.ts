@@ -1,3 +1,4 @@
+// npm test: store-agnostic — HTTP parsing, timeouts and body limits; its /api/v1 requests are refused before any key lookup; nothing read or asserted depends on the store.
 // Slow and malformed clients against a real listening server on loopback: slowloris headers and bodies are cut
 // off by the request timeout (REQUEST_TIMEOUT_MS, 1 s here), requests Node's parser refuses get the error
 // envelope with a request id, and an oversized body is refused from its Content-Length or while it streams,
