@@ -1,4 +1,3 @@
-// npm test: store-agnostic — the analysis API only; nothing read or asserted depends on the store.
 // Fixes through the HTTP API (issue 23): `fix: "safe" | "all"` on both analysis endpoints, the corrected file in
 // `fixed`, its score and what remains, the findings' `fix` in JSON and in SARIF (schema-valid, and clean under the
 // SARIF multitool's GitHub rules), refusals of any other value; the corrected content never reaches the logs.
