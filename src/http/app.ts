@@ -1,6 +1,7 @@
 // The Fastify application as a plugin: error envelope, request ids, security headers, OpenAPI, and every
 // route. `server.ts` creates the Fastify instance with the options this plugin relies on and registers it.
 import fp from 'fastify-plugin';
+import type { AnySchemaObject } from 'ajv';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from './context.ts';
 import { AnalysisPool } from './analysis-pool.ts';
@@ -24,6 +25,7 @@ import { scanRoutes } from './routes/scans.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 import { scanSchemas } from './schemas/scans.ts';
 import { openApi } from './openapi.ts';
+import { requestValidatorCompiler } from './validation.ts';
 import { staticRoutes } from './routes/static.ts';
 import { publicPages } from '../web/public/index.ts';
 import { rulePages } from '../web/rules/index.ts';
@@ -146,6 +148,9 @@ async function confgate(app: FastifyInstance, deps: AppDeps): Promise<void> {
   });
 
   for (const schema of [ErrorEnvelope, ...contractSchemas, ...analysisSchemas, ...scanSchemas]) app.addSchema(schema);
+  // Strict bodies and headers, coerced query strings and path parameters (src/http/validation.ts): set here, after the
+  // shared schemas it must hold and before the routes' plugins, which take the compiler of this scope when registered.
+  app.setValidatorCompiler<AnySchemaObject>(requestValidatorCompiler(app.getSchemas()));
   await openApi(app, VERSION);
 
   await telemetry(app);

@@ -1,5 +1,6 @@
-// Creates the Fastify instance with the options the app relies on (request ids, logger, body limit, strict
-// validation) and registers the app plugin. `main.ts` decides what to run; tests call `createServer` directly.
+// Creates the Fastify instance with the options the app relies on (request ids, logger, body limit) and registers
+// the app plugin (which sets request validation: src/http/validation.ts). `main.ts` decides what to run; tests call
+// `createServer` directly.
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import Fastify, { LogController } from 'fastify';
@@ -80,8 +81,8 @@ export async function buildServer(deps: AppDeps, options: ServerOptions): Promis
     },
     frameworkErrors: routerError,
     clientErrorHandler: clientError,
-    // `x-refusal`: a field's refusal sentence, an annotation for the error handler (src/http/app.ts).
-    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false, keywords: ['x-refusal'] } },
+    // Request validation (strict bodies, coerced query strings and path parameters, the `x-refusal` annotation) is the
+    // app's own compiler, set in src/http/app.ts: src/http/validation.ts.
   });
   await app.register(confgateApp, deps);
   return app;
