@@ -74,11 +74,12 @@ function idempotencyKeyOf(req: FastifyRequest): string | undefined {
   return raw;
 }
 
-/** The list's query: strings on the wire (no coercion in this app), checked by this schema before the handler runs.
+/** The list's query, checked by this schema before the handler runs: `limit` an integer (query strings are coerced,
+ * a number written in decimal digits only: src/http/validation.ts), so the OpenAPI document says what the API takes.
  * A bad value is 422 `invalid_request` with its `x-refusal` sentence (src/http/app.ts), as documented: `query.limit must
- * be an integer from 1 to 100`. `limit` takes 1 to 3 digits (leading zeros included, as before) from 1 to 100. */
+ * be an integer from 1 to 100`. Leading zeros spell the number (`001`, `0100`); `limit` absent is the default. */
 const ListQuerySchema = Type.Object({
-  limit: Type.Optional(Type.String({ pattern: '^(?:0{0,2}[1-9]|0?[1-9][0-9]|100)$', description: `1–${MAX_LIMIT}, default ${DEFAULT_LIMIT}.`, 'x-refusal': `must be an integer from 1 to ${MAX_LIMIT}` })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT, description: `1–${MAX_LIMIT}, default ${DEFAULT_LIMIT}.`, 'x-refusal': `must be an integer from 1 to ${MAX_LIMIT}` })),
   status: Type.Optional(Type.Union(SCAN_STATUSES.map((s) => Type.Literal(s)), { 'x-refusal': `must be one of ${SCAN_STATUSES.join(', ')}` })),
   cursor: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{1,200}$', description: "The previous page's next_cursor, unchanged.", 'x-refusal': CURSOR_REFUSAL })),
 });
@@ -91,7 +92,7 @@ interface ListQuery {
 
 /** The validated query as the store reads it; a cursor of the right form that this API did not make is refused here. */
 function listQuery(query: Static<typeof ListQuerySchema>): ListQuery {
-  const out: ListQuery = { limit: query.limit === undefined ? DEFAULT_LIMIT : Number(query.limit) };
+  const out: ListQuery = { limit: query.limit ?? DEFAULT_LIMIT };
   if (query.status !== undefined) out.status = query.status;
   if (query.cursor !== undefined) {
     const after = decodeCursor(query.cursor);
