@@ -91,6 +91,40 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  it('declares GET /api/v1/scans\'s limit as the specification does: an integer from 1 to 100, default 20', () => {
+    const limit = doc.paths['/api/v1/scans'].get.parameters.find((p: { in: string; name: string }) => p.in === 'query' && p.name === 'limit');
+    assert.equal(limit?.required, false);
+    assert.deepEqual({ type: limit?.schema.type, minimum: limit?.schema.minimum, maximum: limit?.schema.maximum, default: limit?.schema.default }, { type: 'integer', minimum: 1, maximum: 100, default: 20 });
+  });
+
+  it('every query and path parameter is documented with its type: limit is the one number', () => {
+    const types: Record<string, string> = {};
+    for (const [p, ops] of Object.entries<Record<string, any>>(doc.paths)) {
+      for (const [method, op] of Object.entries<any>(ops)) {
+        for (const par of op.parameters ?? []) {
+          if (par.in === 'header') continue;
+          const type = par.schema.type ?? [...new Set(par.schema.anyOf?.map((s: { type: string }) => s.type))].join('|');
+          types[`${method.toUpperCase()} ${p} ${par.in}.${par.name}`] = type;
+        }
+      }
+    }
+    assert.deepEqual(types, {
+      'GET /api/v1/scans query.limit': 'integer',
+      'GET /api/v1/scans query.status': 'string',
+      'GET /api/v1/scans query.cursor': 'string',
+      'GET /api/v1/scans/{scan_id} path.scan_id': 'string',
+      'POST /api/v1/scans/{scan_id}/webhook path.scan_id': 'string',
+      'POST /api/analyze query.format': 'string',
+      'POST /api/analyze-project query.format': 'string',
+      'GET /api/rules query.target': 'string',
+      'GET /api/rules query.severity': 'string',
+      'GET /api/rules query.category': 'string',
+      'GET /api/rules query.q': 'string',
+      'GET /api/rules/{rule_id} path.rule_id': 'string',
+      'GET /api/stats query.days': 'string',
+    });
+  });
+
   it('/docs is served under the pages\' CSP: nothing inline, nothing from elsewhere (images: data: too)', async () => {
     for (const url of ['/docs', '/docs/']) {
       const res = await t.app.inject({ method: 'GET', url });
