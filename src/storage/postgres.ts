@@ -35,19 +35,48 @@ const classified = async <T>(work: () => Promise<T>): Promise<T> => {
   }
 };
 
-/** LISTEN on its own connection (a pooled one would be handed to others), reconnecting after a loss. */
+/** TCP keepalive on the listening connection: it only receives, so without probes a connection that died
+ * silently (a host or network gone, no FIN or RST) would look idle for ever. With probes after 10 s of silence the
+ * kernel finds it dead and the client ends (Linux: after its retries, about 11 more minutes by default; the read
+ * cache's entry lifetime, src/http/read-cache.ts, bounds what it can serve meanwhile). */
+const LISTEN_KEEPALIVE_MS = 10_000;
+const LISTEN_RETRY_MS = 1000;
+
+/** LISTEN on its own connection (a pooled one would be handed to others), reconnecting after a loss. One
+ * connection at a time: a lost one is ended (node-postgres reports one loss as several 'error' events and an
+ * 'end'; each loss counts once), one reconnection is scheduled per loss, and unlisten ends every client it made.
+ * `onLost` is called once when a listening connection is lost; `onNotify('')` once when LISTEN succeeded again. */
 function listener(url: string, channel: string, onNotify: (payload: string) => void, onLost?: () => void): Promise<() => Promise<void>> {
-  let client: pg.Client | undefined;
+  const clients = new Set<pg.Client>();
+  let listening: pg.Client | undefined;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
+  let connecting: Promise<void> = Promise.resolve();
+  const end = (c: pg.Client) => c.end().catch(() => undefined).finally(() => clients.delete(c));
+  const schedule = () => {
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      connecting = connect(false).catch(() => undefined);
+    }, LISTEN_RETRY_MS);
+  };
   const connect = async (first: boolean): Promise<void> => {
-    const c = new pg.Client({ connectionString: url, application_name: 'confgate-listen' });
-    c.on('error', () => {
-      // The connection is gone: listen again later; notifications sent meanwhile are covered by the caller's poll.
-      if (client === c) client = undefined;
+    const c = new pg.Client({ connectionString: url, application_name: 'confgate-listen', keepAlive: true, keepAliveInitialDelayMillis: LISTEN_KEEPALIVE_MS });
+    clients.add(c);
+    let gone = false;
+    const lose = () => {
+      // Every 'error' and the 'end' of one connection land here: the first one counts.
+      if (gone) return;
+      gone = true;
+      void end(c);
+      if (listening !== c) return;
+      listening = undefined;
+      if (closed) return;
       onLost?.();
-      if (!closed) retry = setTimeout(() => void connect(false).catch(() => undefined), 1000);
-    });
+      schedule();
+    };
+    c.on('error', lose);
+    c.on('end', lose);
     c.on('notification', (n) => {
       if (n.channel === channel) onNotify(n.payload ?? '');
     });
@@ -55,19 +84,29 @@ function listener(url: string, channel: string, onNotify: (payload: string) => v
       await c.connect();
       await c.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
     } catch (err) {
-      await c.end().catch(() => undefined);
+      gone = true;
+      await end(c);
       if (first) throw classify(err);
-      if (!closed) retry = setTimeout(() => void connect(false).catch(() => undefined), 1000);
+      schedule();
       return;
     }
-    if (closed) return void (await c.end().catch(() => undefined));
-    client = c;
+    if (closed || gone) {
+      // Closed while connecting, or lost right after LISTEN: end it (and try again unless closed).
+      gone = true;
+      await end(c);
+      if (first && !closed) throw classify(new Error('Connection terminated unexpectedly'));
+      schedule();
+      return;
+    }
+    listening = c;
     if (!first) onNotify('');
   };
-  return connect(true).then(() => async () => {
+  connecting = connect(true);
+  return connecting.then(() => async () => {
     closed = true;
     clearTimeout(retry);
-    await client?.end().catch(() => undefined);
+    await connecting;
+    await Promise.all([...clients].map(end));
   });
 }
 
