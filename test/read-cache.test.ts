@@ -23,6 +23,52 @@ import type { TestStore } from './support/store.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+describe('read cache: entries expire after ENTRY_TTL_MS', () => {
+  let store: TestStore;
+  before(async () => {
+    store = await openTestStore();
+  });
+  after(() => store.destroy());
+
+  it('serves an entry until its lifetime ends, then loads again (announcements or not)', async () => {
+    const clock = { now: 1_000_000 };
+    const { cache, close } = await openReadCache(store.db, (err) => assert.fail(err), { now: () => clock.now });
+    try {
+      assert.equal(cache.live, true);
+      let loads = 0;
+      const read = () => cache.get('probe', ['scans'], async () => {
+        loads++;
+        return (await store.db.query<{ n: number }>('SELECT count(*)::int AS n FROM scans'))[0]!.n;
+      });
+      // Table of (ms after the first load, loads so far): the first load at 0 lives until ENTRY_TTL_MS.
+      const cases: Array<[number, number]> = [[0, 1], [1, 1], [ENTRY_TTL_MS - 1, 1], [ENTRY_TTL_MS, 2], [ENTRY_TTL_MS + 1, 2], [2 * ENTRY_TTL_MS - 1, 2], [2 * ENTRY_TTL_MS, 3]];
+      const start = clock.now;
+      for (const [at, expected] of cases) {
+        clock.now = start + at;
+        assert.equal(await read(), 0);
+        assert.equal(loads, expected, `at +${at} ms`);
+      }
+    } finally {
+      await close();
+    }
+  });
+  it('keeps the lifetime of the load that made the entry, not of the last hit', () => {
+    const clock = { now: 0 };
+    const cache = new ReadCache(true, { ttlMs: 100, now: () => clock.now });
+    let loads = 0;
+    const read = () => cache.get('k', ['scans'], async () => ++loads);
+    return (async () => {
+      assert.equal(await read(), 1);
+      for (const at of [50, 99]) {
+        clock.now = at;
+        assert.equal(await read(), 1, `hit at ${at}`);
+      }
+      clock.now = 100;
+      assert.equal(await read(), 2, 'expired at 100 although hit at 99');
+    })();
+  });
+});
+
 // PostgreSQL only: the embedded store has no connection to lose, and one process.
 if (STORE === 'postgres') describe('PostgreSQL change listener and read cache across connection losses', () => {
   let store: TestStore;
@@ -84,6 +130,50 @@ if (STORE === 'postgres') describe('PostgreSQL change listener and read cache ac
     await until('the loss seen', async () => ((await listeners()).length === 0 ? true : undefined), 5000);
     await unlisten();
     await sleep(1500); // past the scheduled reconnection
+    assert.deepEqual(await listeners(), []);
+  });
+
+  it('the read cache drops everything and stops caching when the connection is lost, caches again after LISTEN', async () => {
+    const { cache, close } = await openReadCache(store.db, (err) => assert.fail(err));
+    try {
+      let loads = 0;
+      const read = (key: string) => cache.get(key, ['accounts'], async () => {
+        loads++;
+        return (await store.db.query<{ n: number }>('SELECT count(*)::int AS n FROM accounts'))[0]!.n;
+      });
+      await read('a');
+      await read('b');
+      await read('a');
+      assert.deepEqual([cache.live, cache.size, loads], [true, 2, 2], 'cached while listening');
+
+      const [pid] = await listeners();
+      await terminate(pid!);
+      await until('the cache to go not-live', async () => (cache.live ? undefined : true), 5000);
+      assert.equal(cache.size, 0, 'everything dropped on the loss');
+      // While not listening (the reconnection waits a second), every read goes to the store and nothing is kept.
+      loads = 0;
+      await read('a');
+      await read('a');
+      assert.deepEqual([cache.live, loads, cache.size], [false, 2, 0], 'not cached while not listening');
+
+      await until('the cache to be live again', async () => (cache.live ? true : undefined), 10_000);
+      assert.equal((await listeners()).length, 1, 'live again only with a listening connection');
+      loads = 0;
+      await read('a');
+      await read('a');
+      assert.deepEqual([loads, cache.size], [1, 1], 'caching again');
+      // And the announcements are heard on the new connection: another pool's change drops the entry.
+      const other = await openPostgres({ url: store.env['DATABASE_URL']! });
+      try {
+        await other.query(`NOTIFY ${CHANGES_CHANNEL}, 'accounts'`);
+      } finally {
+        await other.close();
+      }
+      await until('the announcement to drop the entry', async () => (cache.size === 0 ? true : undefined), 5000);
+    } finally {
+      await close();
+    }
+    assert.equal(cache.live, false, 'not live after close');
     assert.deepEqual(await listeners(), []);
   });
 });
