@@ -177,3 +177,47 @@ if (STORE === 'postgres') describe('PostgreSQL change listener and read cache ac
     assert.deepEqual(await listeners(), []);
   });
 });
+
+// PostgreSQL only: two service instances, each with its own pool (as two processes have), on one database.
+if (STORE === 'postgres') describe('revocation and suspension are immediate across service instances (PostgreSQL)', () => {
+  const N = 50;
+  let store: TestStore;
+  let config: Config;
+  let other: Db;
+  let a: FastifyInstance;
+  let b: FastifyInstance;
+  before(async () => {
+    store = await openTestStore('postgres');
+    config = loadConfig({ LOG_LEVEL: 'silent', PUBLIC_BASE_URL: 'http://confgate.test', PARTNER_RATE_LIMIT: '100000/s', ...store.env });
+    other = await openPostgres({ url: store.env['DATABASE_URL']! });
+    a = await createServer({ config, db: store.db, clock: () => new Date() }, { logger: createLogger('silent') });
+    b = await createServer({ config, db: other, clock: () => new Date() }, { logger: createLogger('silent') });
+  });
+  after(async () => {
+    await b?.close();
+    await a?.close();
+    await other?.close();
+    await store?.destroy();
+  });
+
+  const usage = (app: FastifyInstance, key: string) => app.inject({ method: 'GET', url: '/api/v1/usage', headers: bearer(key) });
+
+  for (const change of ['revoke the key', 'suspend the account'] as const) {
+    it(`${change} through one instance: the other refuses the key on its very next request, ${N} times of ${N}`, async () => {
+      const accepted: number[] = [];
+      for (let i = 0; i < N; i++) {
+        const { key, keyId, account } = await partnerWithKey(store.db, config);
+        // Used through B first (twice: any cache of B's holds it now).
+        assert.equal((await usage(b, key)).statusCode, 200);
+        assert.equal((await usage(b, key)).statusCode, 200);
+        if (change === 'revoke the key') await revokeApiKey(store.db, keyId, new Date());
+        else await setStatus(store.db, account.id, 'suspended', new Date());
+        // The change has committed and returned: B's next request, same tick, no wait for any announcement.
+        const res = await usage(b, key);
+        if (res.statusCode !== 401) accepted.push(i);
+        else assert.equal(res.json().error.code, 'unauthorized');
+      }
+      assert.deepEqual(accepted, [], 'iterations where B still accepted the key');
+    });
+  }
+});

@@ -16,7 +16,7 @@ declare module 'fastify' {
     deps: AppDeps;
     /** Where the public API's analyses run (threads, or the event loop with ANALYSIS_THREADS=0). */
     analysis: AnalysisPool;
-    /** The partner API's read cache (embedded store only; a pass-through on PostgreSQL). */
+    /** The partner API's read cache: scan lists and details, usage, and (embedded store only) the key lookup. */
     readCache: ReadCache;
   }
 }

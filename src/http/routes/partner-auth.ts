@@ -1,7 +1,14 @@
 // Authentication of the partner API: every route under /api/v1/ requires `Authorization: Bearer <API key>`,
-// checked on each request against the database through the read cache, which drops the key the moment it or its
-// account changes (src/http/read-cache.ts: revocation and suspension apply to the next request), then the per-key
-// request rate. The key's use is counted in batches (src/storage/api-keys.ts). Routes read the caller from `request.partner`. Registered at the root (fastify-plugin)
+// checked on each request against the database, then the per-key request rate. Revocation and suspension apply
+// to the next request, whichever process made them:
+// - PostgreSQL: the key and its account's status are read from the database on every request (one indexed
+//   SELECT, never cached). Another process's change reaches this one's read cache only when its announcement
+//   arrives, after the change's commit has already returned to its caller: a cached lookup would accept a
+//   revoked key in between (issue #25).
+// - Embedded store: through the read cache, which drops the key when it or its account changes; the store's
+//   announcements arrive before the changing statement resolves and every writer is this process
+//   (src/http/read-cache.ts).
+// The key's use is counted in batches (src/storage/api-keys.ts). Routes read the caller from `request.partner`. Registered at the root (fastify-plugin)
 // so routes from any plugin under /api/v1/ are covered without opting in. No CORS headers: keys belong on
 // servers, never in browsers.
 import fp from 'fastify-plugin';
@@ -64,6 +71,8 @@ async function partnerAuthentication(app: FastifyInstance): Promise<void> {
   app.decorate('serverKeys', serverKeys(config));
   app.decorateRequest('partner', null);
   const limiter = new RateLimiter(config.partnerRateLimit);
+  /** Only the embedded store's announcements come before the change resolves (see the top of this file). */
+  const cacheKeys = db.kind === 'embedded';
   app.addHook('onClose', async () => {
     await flushKeyUses(db).catch((err: Error) => app.log.warn({ error: err.message }, 'could not record key uses'));
   });
@@ -74,7 +83,9 @@ async function partnerAuthentication(app: FastifyInstance): Promise<void> {
     const key = typeof header === 'string' ? BEARER.exec(header)?.[1] : undefined;
     if (key === undefined) throw unauthorized('Send the API key in the header Authorization: Bearer <key>.');
     if (!isWellFormedKey(key)) throw unauthorized('The API key is malformed; copy it again from where you stored it.');
-    const owner = await app.readCache.get(keyCacheId(app.serverKeys, key), ['api_keys', 'accounts'], () => findKeyOwner(db, app.serverKeys, key), (found) => found !== undefined);
+    const owner = cacheKeys
+      ? await app.readCache.get(keyCacheId(app.serverKeys, key), ['api_keys', 'accounts'], () => findKeyOwner(db, app.serverKeys, key), (found) => found !== undefined)
+      : await findKeyOwner(db, app.serverKeys, key);
     if (!owner || owner.revoked || owner.status !== 'approved') {
       throw unauthorized('The API key is unknown or revoked, or its account has no access to the API.');
     }
