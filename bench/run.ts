@@ -10,6 +10,9 @@ export interface SuiteResult {
   suite: string;
   /** Free-form figures; ratios are always "ours relative to the baseline measured in this run". */
   results: Record<string, unknown>;
+  /** The results file's name without `.json` when a suite's runs differ by more than its name (load: one file
+   * per store, so a run on one store does not overwrite the other's figures). Default: the suite's name. */
+  file?: string;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -27,5 +30,6 @@ for (const name of wanted.length > 0 ? wanted : available) {
   const result = await mod.default();
   // A suite with nothing to measure (peers without checkouts, calibration without a corpus) keeps its last recorded figures.
   if (!result) continue;
-  await writeFile(path.join(here, 'results', `${name}.json`), `${JSON.stringify({ ...result, node: process.version, date: new Date().toISOString() }, null, 2)}\n`);
+  const { file = name, ...figures } = result;
+  await writeFile(path.join(here, 'results', `${file}.json`), `${JSON.stringify({ ...figures, node: process.version, date: new Date().toISOString() }, null, 2)}\n`);
 }

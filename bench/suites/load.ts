@@ -250,13 +250,16 @@ async function measure(url: string, key: string, inspectorUrl: string): Promise<
   console.log(`${bounds.rss_after_within_before_plus_150mb ? 'PASS' : 'FAIL'} RSS after ${mb(after.rss)} MB ≤ before ${mb(before.rss)} MB + 150 MB, both after a full GC (growth ${mb(growth)} MB)`);
   console.log(`${bounds.no_growth_across_3_soak_windows ? 'PASS' : 'FAIL'} no growth across the 3 soak windows (${soakRss.map(mb).join(' → ')} MB after a full GC; rises under ${mb(SOAK_NOISE)} MB in total are noise)`);
   console.log(`${bounds.no_failed_requests ? 'PASS' : 'FAIL'} every request answered 2xx${failed.length ? ` (not: ${failed.join(', ')})` : ''}`);
+  const store = process.env['BENCH_DATABASE_URL'] ? 'postgres' : 'embedded';
   return {
     suite: 'load',
+    // One file per store: bench/results/load-embedded.json, bench/results/load-postgres.json.
+    file: `load-${store}`,
     results: {
       seconds_per_scenario: SECONDS,
       connections: CONNECTIONS,
       scan_creations_per_s: SCAN_RATE,
-      store: process.env['BENCH_DATABASE_URL'] ? 'postgres' : 'embedded',
+      store,
       scenarios,
       // Throughput of each scenario relative to GET /healthz in the same run.
       ratios_to_healthz: Object.fromEntries(Object.entries(scenarios).filter(([name]) => !name.startsWith('POST /api/v1/scans')).map(([name, f]) => [name, Number((f.rps / baseline.rps).toFixed(3))])),
