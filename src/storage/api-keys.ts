@@ -56,6 +56,8 @@ export async function keyOwnerByHash(db: Queryable, hash: Buffer): Promise<(KeyO
     `SELECT k.id AS key_id, k.account_id, a.status, k.revoked_at IS NOT NULL AS revoked, k.lookup_hash
      FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.lookup_hash = $1`,
     [hash],
+    // Every partner request runs it (on PostgreSQL, uncached): prepared once per connection.
+    { name: 'key_owner_by_hash' },
   );
   return rows[0];
 }

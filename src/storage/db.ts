@@ -2,7 +2,11 @@
 // PostgreSQL (`DATABASE_URL`) and embedded PostgreSQL (PGlite) in `DATA_DIR`.
 
 export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** `options.name`: PostgreSQL prepares the statement once per connection under this name and then only binds
+   * and executes it (no parse and plan per call: for the one-row key lookup of every partner request, planning
+   * cost several times the execution). Only for constant SQL text run often; one name, one text. The embedded
+   * store ignores it. */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[], options?: { name?: string }): Promise<T[]>;
 }
 
 export interface Db extends Queryable {

@@ -123,9 +123,9 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
   const wrote = (statements: readonly string[]) => {
     for (const fn of writeListeners) fn(statements);
   };
-  const query: Queryable['query'] = async (sql, params) => {
+  const query: Queryable['query'] = async (sql, params, options) => {
     try {
-      return await classified(async () => (await pool.query(sql, params as unknown[])).rows);
+      return await classified(async () => (await (options?.name ? pool.query({ name: options.name, text: sql, values: params as unknown[] }) : pool.query(sql, params as unknown[]))).rows);
     } finally {
       if (writeListeners.size > 0 && !/^\s*SELECT\b/i.test(sql)) wrote([sql]);
     }
@@ -144,9 +144,9 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
       try {
         await classified(() => client.query('BEGIN'));
         const result = await fn({
-          query: (sql, params) => {
+          query: (sql, params, options) => {
             if (writeListeners.size > 0) statements.push(sql);
-            return classified(async () => (await client.query(sql, params as unknown[])).rows);
+            return classified(async () => (await (options?.name ? client.query({ name: options.name, text: sql, values: params as unknown[] }) : client.query(sql, params as unknown[]))).rows);
           },
         });
         await classified(() => client.query('COMMIT'));
