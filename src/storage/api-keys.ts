@@ -66,7 +66,8 @@ export async function keyOwnerByHash(db: Queryable, hash: Buffer): Promise<(KeyO
  * UPDATE per request (a row lock on one hot row, a commit) cost more than the read it served. They are written
  * together every KEY_USE_FLUSH_MS. Reads in this process see every use at once: a snapshot of the stored keys
  * says which flushes it includes (flushes and snapshots take turns), and `withPendingUses` adds the uses it does
- * not: those not taken yet and those taken by a later flush. Another process sees them after the next flush. */
+ * not: those not taken yet, those a flush is writing and those taken by a later flush. Another process sees them
+ * after the next flush. */
 interface PendingUse {
   count: number;
   last: Date;
@@ -77,6 +78,8 @@ interface KeyUses {
   flushed: { seq: number; uses: Map<string, PendingUse> }[];
   /** The sequence number of the last flush that completed. */
   done: number;
+  /** The uses a flush has taken and is writing: in no snapshot yet, nor in `flushed` or `pending`, until it ends. */
+  writing: Map<string, PendingUse> | undefined;
   seq: number;
   timer: NodeJS.Timeout | undefined;
   /** Flushes and snapshots run one at a time. */
@@ -88,7 +91,7 @@ const KEPT_FLUSHES = 50;
 
 function usesOf(db: Queryable): KeyUses {
   let u = keyUses.get(db);
-  if (!u) keyUses.set(db, (u = { pending: new Map(), flushed: [], done: 0, seq: 0, timer: undefined, turn: Promise.resolve() }));
+  if (!u) keyUses.set(db, (u = { pending: new Map(), flushed: [], done: 0, writing: undefined, seq: 0, timer: undefined, turn: Promise.resolve() }));
   return u;
 }
 
@@ -135,6 +138,7 @@ export async function flushKeyUses(db: Queryable): Promise<void> {
     if (u.pending.size === 0) return;
     const uses = u.pending;
     u.pending = new Map();
+    u.writing = uses;
     const ids = [...uses.keys()];
     const list = [...uses.values()];
     try {
@@ -145,12 +149,14 @@ export async function flushKeyUses(db: Queryable): Promise<void> {
       );
     } catch (err) {
       // Back in front of the uses made meanwhile.
+      u.writing = undefined;
       const newer = u.pending;
       u.pending = uses;
       for (const [id, use] of newer) add(u.pending, id, use);
       scheduleFlush(db, u);
       throw err;
     }
+    u.writing = undefined;
     u.flushed.push({ seq: ++u.seq, uses });
     u.done = u.seq;
     if (u.flushed.length > KEPT_FLUSHES) u.flushed.shift();
@@ -182,6 +188,9 @@ export function withPendingUses(db: Queryable, stored: StoredKeys): ApiKeyInfo[]
   const u = usesOf(db);
   const missing = new Map<string, PendingUse>();
   for (const f of u.flushed) if (f.seq > stored.flushesIncluded) for (const [id, use] of f.uses) add(missing, id, use);
+  // A flush being written is in no snapshot (snapshots and flushes take turns): its uses count too (a request's own
+  // use was missing from its answer when the timer's flush took it while the route read a cached snapshot).
+  if (u.writing) for (const [id, use] of u.writing) add(missing, id, use);
   for (const [id, use] of u.pending) add(missing, id, use);
   if (missing.size === 0) return stored.keys;
   return stored.keys.map((k) => {
