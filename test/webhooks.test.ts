@@ -301,9 +301,10 @@ describe('interrupted attempts', () => {
     const pending = w.deliveries.find((d) => d.status === 'pending');
     assert.ok(pending, 'an attempt is pending');
     const sent = receiver.requestsTo('/interrupted').length;
-    // What workers that died on every claim leave behind: attempts used up, lease expired.
+    // What workers that died on every claim leave behind: attempts used up, lease expired. Due a second ago: a worker
+    // compares run_at with its own clock, to the millisecond, and a microsecond-stamped now() can lie ahead of it.
     await t.store.db.query(
-      "UPDATE jobs SET attempts = max_attempts, lease_owner = 'dead', lease_until = now() - interval '1 second', run_at = now() WHERE payload->>'delivery_id' = $1",
+      "UPDATE jobs SET attempts = max_attempts, lease_owner = 'dead', lease_until = now() - interval '1 second', run_at = now() - interval '1 second' WHERE payload->>'delivery_id' = $1",
       [pending.id],
     );
     await worker.tick();
