@@ -1,8 +1,9 @@
 // Authentication of the partner API: every route under /api/v1/ requires `Authorization: Bearer <API key>`,
 // checked on each request against the database, then the per-key request rate. Revocation and suspension apply
 // to the next request, whichever process made them:
-// - PostgreSQL: the key and its account's status are read from the database on every request (one indexed
-//   SELECT, never cached). Another process's change reaches this one's read cache only when its announcement
+// - PostgreSQL: the key and its account's status are read from the database for every request (one indexed
+//   SELECT, never cached; requests with one key arriving in the same turn share a SELECT sent after they came,
+//   src/http/fresh-reads.ts). Another process's change reaches this one's read cache only when its announcement
 //   arrives, after the change's commit has already returned to its caller: a cached lookup would accept a
 //   revoked key in between (issue #25).
 // - Embedded store: through the read cache, which drops the key when it or its account changes; the store's
@@ -21,6 +22,7 @@ import { findKeyOwner, keyCacheId } from '../../auth/keys.ts';
 import { flushKeyUses, recordKeyUse } from '../../storage/api-keys.ts';
 import type { QuotaState } from '../../storage/quota.ts';
 import { ApiError } from '../errors.ts';
+import { FreshReads } from '../fresh-reads.ts';
 
 export const PARTNER_API_PREFIX = '/api/v1/';
 
@@ -73,6 +75,8 @@ async function partnerAuthentication(app: FastifyInstance): Promise<void> {
   const limiter = new RateLimiter(config.partnerRateLimit);
   /** Only the embedded store's announcements come before the change resolves (see the top of this file). */
   const cacheKeys = db.kind === 'embedded';
+  /** PostgreSQL: requests with one key in one turn share a lookup not sent yet (as fresh as their own). */
+  const lookups = new FreshReads<Awaited<ReturnType<typeof findKeyOwner>>>();
   app.addHook('onClose', async () => {
     await flushKeyUses(db).catch((err: Error) => app.log.warn({ error: err.message }, 'could not record key uses'));
   });
@@ -83,9 +87,10 @@ async function partnerAuthentication(app: FastifyInstance): Promise<void> {
     const key = typeof header === 'string' ? BEARER.exec(header)?.[1] : undefined;
     if (key === undefined) throw unauthorized('Send the API key in the header Authorization: Bearer <key>.');
     if (!isWellFormedKey(key)) throw unauthorized('The API key is malformed; copy it again from where you stored it.');
+    const id = keyCacheId(app.serverKeys, key);
     const owner = cacheKeys
-      ? await app.readCache.get(keyCacheId(app.serverKeys, key), ['api_keys', 'accounts'], () => findKeyOwner(db, app.serverKeys, key), (found) => found !== undefined)
-      : await findKeyOwner(db, app.serverKeys, key);
+      ? await app.readCache.get(id, ['api_keys', 'accounts'], () => findKeyOwner(db, app.serverKeys, key), (found) => found !== undefined)
+      : await lookups.get(id, () => findKeyOwner(db, app.serverKeys, key));
     if (!owner || owner.revoked || owner.status !== 'approved') {
       throw unauthorized('The API key is unknown or revoked, or its account has no access to the API.');
     }
