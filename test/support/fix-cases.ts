@@ -30,7 +30,11 @@ export const CASES: Case[] = [
   { rule: 'CGD144', code: 'FROM node:22\nRUN yarn install --frozen-lockfile\n', fixed: 'FROM node:22\nRUN yarn install --frozen-lockfile && yarn cache clean\n' },
   // Under the file's own exec-form ENTRYPOINT the CMD is its arguments: the words change, so a human decides.
   { rule: 'CGD124', code: 'FROM node:22\nENTRYPOINT ["/entry.sh"]\nCMD node server.js\n', fixed: 'FROM node:22\nENTRYPOINT ["/entry.sh"]\nCMD ["node", "server.js"]\n', safety: 'unsafe' },
-  { rule: 'CGD124', code: 'FROM node:22\nCMD node server.js --port=8080\n', fixed: 'FROM node:22\nCMD ["node", "server.js", "--port=8080"]\n' },
+  // On a base image the CMD is the arguments of its ENTRYPOINT, which the file does not show (redis's, postgres's
+  // branch on the first word): unsafe. On scratch there is none: safe. An ENTRYPOINT resets the base's CMD: safe.
+  { rule: 'CGD124', code: 'FROM node:22\nCMD node server.js --port=8080\n', fixed: 'FROM node:22\nCMD ["node", "server.js", "--port=8080"]\n', safety: 'unsafe' },
+  { rule: 'CGD124', code: 'FROM golang:1.23 AS build\nRUN go build -o /app .\nFROM scratch\nCOPY --from=build /app /app\nCMD /app --port=8080\n', fixed: 'FROM golang:1.23 AS build\nRUN go build -o /app .\nFROM scratch\nCOPY --from=build /app /app\nCMD ["/app", "--port=8080"]\n' },
+  { rule: 'CGD124', code: 'FROM node:22\nENTRYPOINT node server.js\n', fixed: 'FROM node:22\nENTRYPOINT ["node", "server.js"]\n' },
   { rule: 'CGD128', code: 'FROM alpine:3.20\nEXPOSE 53/UDP\n', fixed: 'FROM alpine:3.20\nEXPOSE 53/udp\n' },
   { rule: 'CGD010', code: 'FROM golang:1.23 AS Build\nRUN go build\nFROM alpine:3.20\nCOPY --from=Build /out /out\n', fixed: 'FROM golang:1.23 AS build\nRUN go build\nFROM alpine:3.20\nCOPY --from=Build /out /out\n' },
   { rule: 'CGD141', code: 'FROM alpine:3.20\nCOPY a.txt b.txt /data\nCOPY ["c.txt", "d.txt", "/etc"]\n', fixed: 'FROM alpine:3.20\nCOPY a.txt b.txt /data/\nCOPY ["c.txt", "d.txt", "/etc/"]\n' },

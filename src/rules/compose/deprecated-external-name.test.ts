@@ -36,6 +36,7 @@ describe('CGC052: where no safe fix is offered', () => {
     { name: 'a quoted key', code: 'volumes:\n  data:\n    external:\n      "name": pg-data\n' },
     { name: 'a multi-line name', code: 'volumes:\n  data:\n    external:\n      name: "pg-\n        data"\n' },
     { name: 'the resource in flow style', code: 'volumes:\n  data: { external: { name: pg-data } }\n' },
+    { name: 'the resource in flow style over several lines (a new line inside braces would need a comma)', code: 'networks:\n  proxy: {\n    external: {name: traefik_proxy}\n  }\n' },
     { name: 'merged from an anchor', code: 'x-ext: &ext\n  external:\n    name: shared\nnetworks:\n  a:\n    <<: *ext\n    driver: bridge\n' },
   ];
   for (const c of cases) {

@@ -77,7 +77,9 @@ export const rule: ComposeRule = {
  * external mapping holds only `name` and is written where the resource is, in block style or as a one-line flow
  * mapping. Comments on the `external:` and `name:` lines stay on the lines that replace them. */
 function externalTrue(text: string, resource: YMap, external: YPair, map: YMap, name: YScalar, addName: boolean): Fix | undefined {
-  if (map.pairs.length !== 1) return undefined;
+  // A resource written as a flow mapping (`proxy: {` over several lines): a line added inside its braces would need a
+  // comma. Only the external mapping itself may be flow, on one line.
+  if (map.pairs.length !== 1 || text[resource.start] === '{') return undefined;
   // A key merged in (`<<: *base`) or written in a flow mapping is not the resource's own line.
   if (external.keyNode.start < resource.start || external.keyNode.start >= resource.end) return undefined;
   const column = blockKeyColumn(text, external.keyNode.start);

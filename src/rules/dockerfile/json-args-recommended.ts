@@ -12,19 +12,25 @@ const PLAIN = /^[\w./:@%+,=-]+(?:[ \t]+[\w./:@%+,=-]+)*$/;
 const BUILTINS = new Set(['cd', 'source', '.', 'export', 'set', 'unset', 'alias', 'eval', 'trap', 'ulimit', 'umask', 'wait', 'read', 'shift', 'return', 'exit', 'command', 'type', 'hash', 'exec']);
 
 /** The exec form of a plain one-line command (the shell form only ran it through `sh -c`). An ENTRYPOINT only when no
- * CMD is set in its stages: in exec form it would receive the CMD as arguments, which the shell form ignores. A CMD
- * under an ENTRYPOINT of its stages is that entrypoint's arguments: `sh -c "<command>"` becomes the bare words, which a
- * human must check against what the entrypoint does with them (unsafe). A base image's ENTRYPOINT cannot be seen from
- * the file; official images' entrypoints run their arguments with `exec "$@"`, where both forms run the same command. */
+ * CMD is set in its stages: in exec form it would receive the CMD as arguments, which the shell form ignores (a
+ * base image's CMD is reset by the ENTRYPOINT). A CMD is the arguments of whatever ENTRYPOINT is in effect: its own
+ * stages' or the base image's, which the file does not show. `sh -c "<command>"` becomes the bare words, and
+ * entrypoints branch on their first argument (redis's, postgres's and mysql's initialise, chown and drop privileges
+ * only when it is the server's name): safe only on `scratch` with no ENTRYPOINT, else unsafe, for a human to check. */
 function execForm(doc: DockerfileDoc, instr: Instruction, stage: Stage): Fix | undefined {
   const span = instr.argsSpan!;
   if (!PLAIN.test(instr.argsText) || !writtenAs(doc, span, instr.argsText)) return undefined;
   const words = instr.argsText.split(/[ \t]+/);
   if (words[0]!.includes('=') || BUILTINS.has(words[0]!)) return undefined;
-  if (instr.kind === 'ENTRYPOINT' && stageChain(stage).some((s) => s.instructions.some((i) => i.kind === 'CMD'))) return undefined;
-  const underEntrypoint = instr.kind === 'CMD' && stageChain(stage).some((s) => s.instructions.some((i) => i.kind === 'ENTRYPOINT'));
-  const description = underEntrypoint ? 'Write CMD in exec form (the ENTRYPOINT then receives these words instead of `/bin/sh -c "…"`).' : `Write ${instr.kind} in exec form.`;
-  return dockerfileFix(doc, description, [[span.start, span.end, `[${words.map((w) => JSON.stringify(w)).join(', ')}]`]], underEntrypoint ? 'unsafe' : 'safe');
+  const chain = stageChain(stage);
+  if (instr.kind === 'ENTRYPOINT' && chain.some((s) => s.instructions.some((i) => i.kind === 'CMD'))) return undefined;
+  const edit = [[span.start, span.end, `[${words.map((w) => JSON.stringify(w)).join(', ')}]`]] as const;
+  if (instr.kind === 'ENTRYPOINT') return dockerfileFix(doc, 'Write ENTRYPOINT in exec form.', edit);
+  const ownEntrypoint = chain.some((s) => s.instructions.some((i) => i.kind === 'ENTRYPOINT'));
+  const onScratch = chain[chain.length - 1]!.image?.scratch === true;
+  return ownEntrypoint || !onScratch
+    ? dockerfileFix(doc, 'Write CMD in exec form (the ENTRYPOINT in effect then receives these words instead of `/bin/sh -c "…"`: check what it does with them).', edit, 'unsafe')
+    : dockerfileFix(doc, 'Write CMD in exec form.', edit);
 }
 
 export const rule: DockerfileRule = {
