@@ -11,7 +11,7 @@
 //   schemas (src/http/type-provider.ts) or route generics; nor casts to the checked types (`as FileTypeId`,
 //   `as ScanStatus`), which their guards or schemas narrow;
 // - one outbound network edge: outside src/net/, src/ opens no client connection of node:net, tls, dgram, http,
-//   https or http2 (`net.connect`, `tls.connect`, `createConnection`, `http(s).request/get`, `dgram.createSocket`,
+//   https or http2, nor Node's global fetch() or WebSocket (`net.connect`, `tls.connect`, `createConnection`, `http(s).request/get`, `dgram.createSocket`,
 //   `new Socket()`, a dynamic import or require of those modules); servers (`createServer`, `listen`), types and
 //   helpers (`isIP`, `STATUS_CODES`) are fine. NETWORK_CLIENT_EXCEPTIONS names the one local client. Run from the repository root (tests run it elsewhere).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -64,6 +64,12 @@ function networkClients(text: string): Array<[number, string]> {
         for (const c of text.matchAll(new RegExp(String.raw`\bnew\s+${escape(alias ?? name!)}\b`, 'g'))) found.push([c.index, `new ${module}.${name}`]);
       }
     }
+  }
+  // Node's globals that connect: fetch() and new WebSocket() (not a method or a function of the same name).
+  for (const m of text.matchAll(/(?<![\w$.]|function\s)(?:globalThis\s*\.\s*)?fetch\s*\(|\bnew\s+(?:globalThis\s*\.\s*)?WebSocket\b/g)) {
+    // A method written `fetch(...) {` or `async fetch(...): T {` at the start of its line is a definition.
+    if (/^\s*(?:async\s+)?fetch\s*\([^)]*\)\s*[:{]/.test(text.slice(text.lastIndexOf('\n', m.index) + 1, m.index + 200))) continue;
+    found.push([m.index, m[0].startsWith('new') ? 'new WebSocket' : 'fetch']);
   }
   // A module loaded at run time cannot be followed: refused as such.
   for (const m of text.matchAll(new RegExp(String.raw`\b(?:import|require)\s*\(\s*(['"\x60])(${NETWORK_MODULE})\1`, 'g'))) {

@@ -126,6 +126,10 @@ describe('lint: storage imports nothing above it', () => {
     ['src/scan/x.ts', "import http2 from 'node:http2';\nhttp2.connect(url);", 3, 'http2.connect'],
     ['src/scan/x.ts', "const net = await import('node:net');", 2, "import('node:net')"],
     ['src/scan/x.ts', 'const tls = require("tls");', 2, "require('tls')"],
+    // Node's globals.
+    ['src/webhooks/x.ts', 'const res = await fetch(url, { method: "POST" });', 2, 'fetch'],
+    ['src/scan/x.ts', 'await globalThis.fetch(url);', 2, 'fetch'],
+    ['src/scan/x.ts', 'const ws = new WebSocket(url);', 2, 'new WebSocket'],
     // The exception is one file, not its directory.
     ['src/admin/other.ts', "import net from 'node:net';\nnet.createConnection('/tmp/x.sock');", 3, 'net.createConnection'],
   ];
@@ -142,6 +146,9 @@ describe('lint: storage imports nothing above it', () => {
   }
   const notClients: Array<[string, string]> = [
     ['src/scan/x.ts', "import { isIP } from 'node:net';\nisIP(a);"],
+    ['src/scan/x.ts', 'const r = await client.fetch(url);'],
+    ['src/scan/x.ts', 'class Store {\n  async fetch(id: string): Promise<void> {}\n}'],
+    ['src/scan/x.ts', 'function fetch(id: string) { return id; }'],
     ['src/http/x.ts', "import type { Socket } from 'node:net';\nexport function f(s: Socket) { s.destroy(); }"],
     ['src/http/x.ts', "import { Socket } from 'node:net';\nexport const f = (s: unknown) => s instanceof Socket;"],
     ['src/http/x.ts', "import { STATUS_CODES } from 'node:http';"],
