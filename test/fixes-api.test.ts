@@ -14,8 +14,10 @@ import { dumpTables } from './support/store.ts';
 
 const DOCKERFILE = 'from debian:12\nMAINTAINER ops@example.com\nRUN apt-get update\nRUN apt-get install curl\nCMD node server.js\n';
 /** After the safe fixes: casing, the label, the update merged into the install, -y, --no-install-recommends, the lists
- * removed, exec form; USER (unsafe) is not added. */
-const DOCKERFILE_SAFE = 'FROM debian:12\nLABEL org.opencontainers.image.authors="ops@example.com"\nRUN apt-get update && apt-get install --no-install-recommends -y curl && rm -rf /var/lib/apt/lists/*\nCMD ["node", "server.js"]\n';
+ * removed; the exec-form CMD (the base image's entrypoint would receive other words) and USER are unsafe. */
+const DOCKERFILE_SAFE = 'FROM debian:12\nLABEL org.opencontainers.image.authors="ops@example.com"\nRUN apt-get update && apt-get install --no-install-recommends -y curl && rm -rf /var/lib/apt/lists/*\nCMD node server.js\n';
+/** With `fix: "all"`: the exec-form CMD and USER 65534 too. */
+const DOCKERFILE_ALL = `${DOCKERFILE_SAFE.replace('CMD node server.js', 'CMD ["node", "server.js"]')}USER 65534\n`;
 const COMPOSE = 'version: "3.9"\nservices:\n  db:\n    image: postgres:17\n    ports:\n      - "5432:5432"\n';
 const WORKFLOW = 'on: issues\npermissions: {}\njobs:\n  greet:\n    runs-on: ubuntu-24.04\n    timeout-minutes: 5\n    steps:\n      - run: |\n          echo "${{ github.event.issue.title }}"\n';
 
@@ -58,8 +60,9 @@ describe('POST /api/analyze with fix', () => {
     assert.equal(report.fixed.remaining, again.findings.length);
     assert.ok(report.fixed.score >= report.score);
     assert.ok(again.findings.some((f: any) => f.rule_id === 'CGD020'), 'the unsafe USER fix was not applied');
-    // casing, label, merged update, -y, --no-install-recommends, lists cleanup, exec form.
-    assert.equal(report.fixed.applied, 7);
+    assert.ok(again.findings.some((f: any) => f.rule_id === 'CGD124'), 'the unsafe exec-form CMD was not applied');
+    // casing, label, merged update, -y, --no-install-recommends, lists cleanup.
+    assert.equal(report.fixed.applied, 6);
     // Fixing the result changes nothing.
     const twice = await analyze(report.fixed.content, 'Dockerfile', 'safe');
     assert.deepEqual([twice.fixed.applied, twice.fixed.content], [0, report.fixed.content]);
@@ -67,7 +70,7 @@ describe('POST /api/analyze with fix', () => {
 
   it('"all" applies the unsafe fixes too', async () => {
     const report = await analyze(DOCKERFILE, 'Dockerfile', 'all');
-    assert.equal(report.fixed.content, `${DOCKERFILE_SAFE}USER 65534\n`);
+    assert.equal(report.fixed.content, DOCKERFILE_ALL);
     assert.equal(report.fixed.applied, 8);
     const compose = await analyze(COMPOSE, 'compose.yaml', 'all');
     assert.match(compose.fixed.content, /- "127\.0\.0\.1:5432:5432"/);
