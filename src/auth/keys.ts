@@ -23,14 +23,13 @@ export async function createApiKey(db: Db, keys: ServerKeys, accountId: number, 
   return { ok: true, key, info: { id, account_id: accountId, prefix, created_at: now, last_used_at: null, revoked_at: null, request_count: 0, scans_this_month: 0 } };
 }
 
-/** What a cache holds a presented key's owner under: its lookup hash, never the key. */
-export function keyCacheId(keys: ServerKeys, key: string): string {
-  return `key:${lookupHash(keys.lookup, key).toString('base64')}`;
+/** What a cache holds a presented key's owner under: its lookup hash (lookupHash), never the key. */
+export function keyCacheId(hash: Buffer): string {
+  return `key:${hash.toString('base64')}`;
 }
 
-/** The key and its account for a presented (well-formed) key, or undefined. */
-export async function findKeyOwner(db: Queryable, keys: ServerKeys, key: string): Promise<KeyOwner | undefined> {
-  const hash = lookupHash(keys.lookup, key);
+/** The key and its account for a presented (well-formed) key's lookup hash, or undefined. */
+export async function findKeyOwner(db: Queryable, hash: Buffer): Promise<KeyOwner | undefined> {
   const row = await keyOwnerByHash(db, hash);
   // The index lookup already matched; comparing again in constant time keeps the final decision timing-safe.
   if (!row || !timingSafeEqual(Buffer.from(row.lookup_hash), hash)) return undefined;

@@ -14,7 +14,7 @@
 // servers, never in browsers.
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isWellFormedKey } from '../../auth/api-key.ts';
+import { isWellFormedKey, lookupHash } from '../../auth/api-key.ts';
 import { RateLimiter } from '../../auth/rate-limit.ts';
 import { serverKeys } from '../../auth/secret.ts';
 import type { ServerKeys } from '../../auth/secret.ts';
@@ -87,10 +87,12 @@ async function partnerAuthentication(app: FastifyInstance): Promise<void> {
     const key = typeof header === 'string' ? BEARER.exec(header)?.[1] : undefined;
     if (key === undefined) throw unauthorized('Send the API key in the header Authorization: Bearer <key>.');
     if (!isWellFormedKey(key)) throw unauthorized('The API key is malformed; copy it again from where you stored it.');
-    const id = keyCacheId(app.serverKeys, key);
+    // The key's HMAC, once: the cache id and the lookup both use it.
+    const hash = lookupHash(app.serverKeys.lookup, key);
+    const id = keyCacheId(hash);
     const owner = cacheKeys
-      ? await app.readCache.get(id, ['api_keys', 'accounts'], () => findKeyOwner(db, app.serverKeys, key), (found) => found !== undefined)
-      : await lookups.get(id, () => findKeyOwner(db, app.serverKeys, key));
+      ? await app.readCache.get(id, ['api_keys', 'accounts'], () => findKeyOwner(db, hash), (found) => found !== undefined)
+      : await lookups.get(id, () => findKeyOwner(db, hash));
     if (!owner || owner.revoked || owner.status !== 'approved') {
       throw unauthorized('The API key is unknown or revoked, or its account has no access to the API.');
     }
