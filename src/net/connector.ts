@@ -220,6 +220,16 @@ export function createConnector(settings: ConnectorSettings = {}): Connector {
     if (e.message === 'ECONNREFUSED') closedPorts.set(`${address}|${port}`, e);
     return e;
   };
+  /** What every connection starts with: its time (from the scan's budget when there is one), then the vetted address
+   * of `host`, refused at once when that address:port is known closed. */
+  const admit = async (host: string, port: number, options: { timeoutMs?: number; budget?: ScanBudget; family?: 4 | 6 }): Promise<{ timeoutMs: number; deadline: number; address: string }> => {
+    const timeoutMs = options.budget ? options.budget.take(options.timeoutMs ?? DEFAULT_TIMEOUT_MS) : (options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    const deadline = Date.now() + timeoutMs;
+    const address = await vet(host, options.family);
+    const closed = closedPorts.get(`${address}|${port}`);
+    if (closed) throw closed;
+    return { timeoutMs, deadline, address };
+  };
   const agents = settings.keepAlive
     ? { http: new http.Agent({ keepAlive: true, scheduling: 'lifo', maxSockets: HTTP_CONNECTIONS_PER_ORIGIN }), https: new https.Agent({ keepAlive: true, scheduling: 'lifo', maxSockets: HTTP_CONNECTIONS_PER_ORIGIN }) }
     : undefined;
@@ -273,10 +283,7 @@ export function createConnector(settings: ConnectorSettings = {}): Connector {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConnectError('refused-host', `scheme ${url.protocol} not allowed`);
     if (url.username !== '' || url.password !== '') throw new ConnectError('refused-host', 'URLs with credentials are not followed');
     const port = portFor(url, settings);
-    const timeoutMs = options.budget ? options.budget.take(options.timeoutMs ?? DEFAULT_TIMEOUT_MS) : (options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-    const address = await vet(url.hostname, options.family);
-    const closed = closedPorts.get(`${address}|${port}`);
-    if (closed) throw closed;
+    const { timeoutMs, address } = await admit(url.hostname, port, options);
     const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
     const headers: Record<string, string> = { host: url.host, 'user-agent': settings.userAgent ?? 'ConfgateScanner', accept: '*/*', ...options.headers };
     const agent = agents ? (url.protocol === 'https:' ? agents.https : agents.http) : (false as const);
@@ -338,10 +345,7 @@ export function createConnector(settings: ConnectorSettings = {}): Connector {
   }
 
   async function tlsProbe(host: string, options: TlsProbeOptions = {}): Promise<TlsProbeResult> {
-    const timeoutMs = options.budget ? options.budget.take(options.timeoutMs ?? DEFAULT_TIMEOUT_MS) : (options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-    const address = await vet(host, options.family);
-    const closed = closedPorts.get(`${address}|${settings.httpsPort ?? 443}`);
-    if (closed) throw closed;
+    const { timeoutMs, address } = await admit(host, settings.httpsPort ?? 443, options);
     if (options.budget) options.budget.connections++;
     return new Promise<TlsProbeResult>((resolve, reject) => {
       // Either way the verdict is read, not enforced: this connection only observes, it never sends data. To
@@ -386,12 +390,8 @@ export function createConnector(settings: ConnectorSettings = {}): Connector {
   }
 
   async function tcpConnect(host: string, options: TcpOptions = {}): Promise<TcpConnection> {
-    const timeoutMs = options.budget ? options.budget.take(options.timeoutMs ?? DEFAULT_TIMEOUT_MS) : (options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-    const deadline = Date.now() + timeoutMs;
-    const address = await vet(host, options.family);
     const port = settings.httpsPort ?? 443;
-    const closed = closedPorts.get(`${address}|${port}`);
-    if (closed) throw closed;
+    const { timeoutMs, deadline, address } = await admit(host, port, options);
     if (options.budget) options.budget.connections++;
     return new Promise<TcpConnection>((resolve, reject) => {
       const socket = net.connect({ host: address, port });
